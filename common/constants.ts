@@ -1,0 +1,66 @@
+/** Interface and content languages, in the order the language menu lists them. */
+export const LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fr';
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  fr: 'Français',
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The nine built-in tag types; administrators may add custom (upper-cased) ones. */
+export const TAG_TYPES = [
+  'LOCATION',
+  'CUISINE',
+  'STYLE',
+  'PRICE',
+  'AMBIANCE',
+  'GENRE',
+  'YEAR',
+  'CATEGORY',
+  'OTHER',
+] as const;
+export type BuiltInTagType = (typeof TAG_TYPES)[number];
+export const DEFAULT_TAG_TYPE: BuiltInTagType = 'OTHER';
+
+/** Place 1 gives 3 points, place 2 gives 2, place 3 gives 1. */
+export const VOTE_POINTS = [3, 2, 1] as const;
+export type VotePoints = (typeof VOTE_POINTS)[number];
+
+export const UNASSIGNED_CATEGORY_SLUG = 'unassigned';
+
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 32,
+  emailMax: 254,
+  passwordMin: 6,
+  passwordMax: 256,
+  personNameMax: 80,
+  categoryNameMax: 80,
+  tagNameMax: 80,
+  topicTitleMax: 200,
+  topicDescriptionMax: 2000,
+  propositionNameMax: 120,
+  translationValueMax: 5000,
+  translationKeyMax: 200,
+  searchQueryMax: 200,
+  searchQueryMin: 2,
+} as const;
+
+export const HOME_POPULAR_LIMIT = 6;
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const MAX_SUGGESTIONS = 50;
+export const API_TIMEOUT_MS = 10_000;
+export const SIMILARITY_THRESHOLD = 0.6;
+export const MAX_SIMILAR_SUGGESTIONS = 3;
+export const RANKING_ROW_DELAY_S = 0.1;
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+/** Storage keys shared by every tab of the web client. */
+export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', language: 'language' } as const;

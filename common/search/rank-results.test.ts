@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_SUGGESTIONS } from '../constants.js';
+import { type RankableResult, rankResults, relevanceOf } from './rank-results.js';
+
+const result = (type: string, id: number, score: number, title = `${type} ${id}`): RankableResult => ({
+  type,
+  id,
+  title,
+  score,
+});
+
+describe('rankResults', () => {
+  it('drops results scoring 0', () => {
+    expect(rankResults([result('topic', 1, 0), result('topic', 2, 5)]).map((r) => r.id)).toEqual([2]);
+  });
+
+  it('keeps one copy per type and id, the best one', () => {
+    const ranked = rankResults([result('topic', 1, 10), result('topic', 1, 30), result('tag', 1, 5)]);
+    expect(ranked.map((r) => [r.type, r.score])).toEqual([
+      ['topic', 30],
+      ['tag', 5],
+    ]);
+  });
+
+  it('orders by score plus relevance', () => {
+    // topic 35 + 8 = 43, category 34 + 10 = 44, tag 40 + 0 = 40
+    const ranked = rankResults([result('topic', 1, 35), result('category', 2, 34), result('tag', 3, 40)]);
+    expect(ranked.map((r) => r.type)).toEqual(['category', 'topic', 'tag']);
+  });
+
+  it('uses a result’s own relevance when it has one', () => {
+    expect(relevanceOf({ ...result('topic', 1, 1), relevance: 5 })).toBe(5);
+    expect(relevanceOf(result('subcategory', 1, 1))).toBe(10);
+  });
+
+  it('breaks ties by title, ignoring case and accents', () => {
+    const ranked = rankResults([
+      result('topic', 1, 20, 'Zoo'),
+      result('topic', 2, 20, 'éclairs'),
+      result('topic', 3, 20, 'Bars'),
+    ]);
+    expect(ranked.map((r) => r.title)).toEqual(['Bars', 'éclairs', 'Zoo']);
+  });
+
+  it(`keeps at most ${MAX_SUGGESTIONS} results`, () => {
+    const many = Array.from({ length: 80 }, (_, i) => result('topic', i, i + 1));
+    const ranked = rankResults(many);
+    expect(ranked).toHaveLength(MAX_SUGGESTIONS);
+    expect(ranked[0]?.score).toBe(80);
+  });
+});

@@ -1,0 +1,53 @@
+import { MAX_SUGGESTIONS } from '../constants.js';
+import { foldText } from '../text/fold.js';
+
+/** SPEC.md section 9: relevance added to the score when ordering results. */
+export const DEFAULT_RELEVANCE = { topic: 8, category: 10, popular: 5 } as const;
+
+/** A scored search result; `relevance` defaults by type (topic 8, category and subcategory 10, else 0). */
+export interface RankableResult {
+  type: string;
+  id: string | number;
+  title: string;
+  score: number;
+  relevance?: number;
+}
+
+/** Relevance of a result: its own, else its type's default. */
+export function relevanceOf(result: RankableResult): number {
+  if (result.relevance !== undefined) return result.relevance;
+  if (result.type === 'topic') return DEFAULT_RELEVANCE.topic;
+  if (result.type === 'category' || result.type === 'subcategory') return DEFAULT_RELEVANCE.category;
+  return 0;
+}
+
+/**
+ * Keeps results scoring above 0, once per `${type}:${id}` (the best-ranked copy), ordered by score
+ * plus relevance (highest first, then by folded title), at most `limit`.
+ */
+export function rankResults<T extends RankableResult>(
+  items: readonly T[],
+  limit: number = MAX_SUGGESTIONS,
+): T[] {
+  const bestByKey = new Map<string, { item: T; total: number; titleKey: string }>();
+  for (const item of items) {
+    if (!(item.score > 0)) continue;
+    const key = `${item.type}:${item.id}`;
+    const total = item.score + relevanceOf(item);
+    const kept = bestByKey.get(key);
+    if (kept === undefined || total > kept.total) {
+      bestByKey.set(key, { item, total, titleKey: foldText(item.title) });
+    }
+  }
+  return [...bestByKey.values()]
+    .sort(
+      (a, b) =>
+        b.total - a.total || compareText(a.titleKey, b.titleKey) || compareText(a.item.title, b.item.title),
+    )
+    .slice(0, Math.max(0, limit))
+    .map((entry) => entry.item);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,129 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { DatabaseHandle } from './db/database.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { errors } from './http/errors.js';
+import { rejectNulBytes } from './http/nul-bytes.js';
+import { AccessTokens } from './modules/auth/access-tokens.js';
+import { createGuards } from './modules/auth/guards.js';
+import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
+import { featureModules } from './modules/index.js';
+import { registerWebApp } from './web/static.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+export interface PodiumApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole server (API, docs, web app) without listening; tests call it directly. */
+export async function buildApp({ config, database }: BuildAppOptions): Promise<PodiumApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Secrets never reach a log line, whatever a future log statement includes.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.currentPassword',
+          '*.newPassword',
+          '*.refreshToken',
+          '*.accessToken',
+          '*.token',
+          '*.password_hash',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+  // The API speaks JSON only: any other body type is 415, not a string for the schema to puzzle over.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
+  const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    accessTokens,
+    guards: createGuards(database.db, accessTokens),
+  };
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain HTTP on localhost too; HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (_request, context) => errors.rateLimited(Math.ceil(context.ttl / 1000)),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Podium API',
+        description: 'Community rankings: topics, personal top 3 votes, exact rankings.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.addHook('preValidation', rejectNulBytes);
+
+  const serveWebApp = await registerWebApp(app, config.webDistDir);
+  registerErrorHandling(app, { serveWebApp });
+
+  await app.register(
+    async (api) => {
+      for (const module of featureModules.public) await api.register(module, { ctx });
+      await api.register(async (admin) => {
+        // From this step on, every route requires an active administrator, checked before the body is read.
+        admin.addHook('onRequest', ctx.guards.requireAdmin);
+        for (const module of featureModules.admin) await admin.register(module, { ctx });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  return { app, ctx };
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PodiumApp } from './app.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
+import { hashPassword } from './modules/auth/passwords.js';
+import { AuthService } from './modules/auth/service.js';
+import { ensureUiCatalog } from './modules/translations/ui-catalog.js';
+
+/** The password every seeded demo account shares (documented in the README). */
+export const DEMO_PASSWORD = 'podium-demo';
+
+export function openConfiguredDatabase(config: Config): DatabaseHandle {
+  return openDatabase({ url: config.databaseUrl, schema: config.databaseSchema });
+}
+
+/** Start-up work on the data: schema, shipped UI texts, the configured administrator, demo content. */
+export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): Promise<void> {
+  const added = await ensureUiCatalog(ctx.db);
+  if (added > 0) log.info({ added }, 'UI translation keys inserted');
+  if (ctx.config.seed === 'demo') await seedIfEmpty(ctx, log);
+  if (ctx.config.adminEmail && ctx.config.adminPassword) {
+    await new AuthService(ctx).ensureAdministrator(ctx.config.adminEmail, ctx.config.adminPassword);
+    log.info({ email: ctx.config.adminEmail }, 'administrator account ensured');
+  }
+}
+
+/** Demo content goes only into an empty database; its large module is loaded only then. */
+async function seedIfEmpty(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const { isDatabaseEmpty, seedDemoContent } = await import('./db/seed/seed-demo.js');
+  if (await isDatabaseEmpty(ctx.db)) {
+    const started = Date.now();
+    const summary = await seedDemoContent(ctx.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+    log.info({ ...summary, ms: Date.now() - started }, 'demo content seeded');
+  }
+}
+
+export { migrateToLatest };

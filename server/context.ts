@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { Database } from './db/schema.js';
+import type { AccessTokens } from './modules/auth/access-tokens.js';
+import type { Guards } from './modules/auth/guards.js';
+
+/** What every feature module receives: configuration, the database, and the shared services. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Kysely<Database>;
+  accessTokens: AccessTokens;
+  guards: Guards;
+}

@@ -1,0 +1,24 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { DatabaseKind } from '../database.js';
+import { usersAndSessions } from './2026-11-23-0001-users-and-sessions.js';
+import { catalogue } from './2026-11-23-0002-catalogue.js';
+import { topics } from './2026-11-23-0003-topics.js';
+import { votes } from './2026-11-23-0004-votes.js';
+
+/** A migration written once for both databases; `kind` only picks column types where they differ. */
+export type PortableMigration = (kind: DatabaseKind) => Migration;
+
+const migrations: Record<string, PortableMigration> = {
+  '2026-11-23-0001-users-and-sessions': usersAndSessions,
+  '2026-11-23-0002-catalogue': catalogue,
+  '2026-11-23-0003-topics': topics,
+  '2026-11-23-0004-votes': votes,
+};
+
+export function migrationProvider(kind: DatabaseKind): MigrationProvider {
+  return {
+    async getMigrations() {
+      return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(kind)]));
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of every table, declared once. Booleans are stored as 0/1 integers on both
+ * databases so that one code path serves SQLite and PostgreSQL (see docs/decisions/001).
+ * Timestamps are ISO-8601 UTC strings written by the application.
+ */
+type Flag = number;
+type Id = Generated<number>;
+
+export interface UsersTable {
+  id: Id;
+  readable_id: string;
+  username: string;
+  /** Lower-cased username: the case-insensitive uniqueness key. */
+  username_key: string;
+  email: string;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  language: string;
+  is_active: ColumnType<Flag, Flag | undefined, Flag>;
+  is_admin: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: Id;
+  user_id: number;
+  /** All tokens rotated from one login share a family; reuse of a spent token revokes it. */
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  slug: string;
+  name: string;
+  parent_id: number | null;
+  is_system: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: string;
+}
+
+export interface TagsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  type: string;
+  category_id: number | null;
+  created_at: string;
+}
+
+export interface TopicsTable {
+  id: Id;
+  readable_id: string;
+  slug: string;
+  title: string;
+  /** Folded title: main-topic names are unique per category on this key. */
+  title_key: string;
+  description: string | null;
+  language: string;
+  category_id: number;
+  is_main: ColumnType<Flag, Flag | undefined, Flag>;
+  main_topic_id: number | null;
+  /** JSON array of tag types that the sub-topics of a main topic combine. */
+  mandatory_types: string;
+  is_active: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Number of people with at least one vote on the topic; kept exact in the vote transaction. */
+  vote_count: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TopicTagsTable {
+  topic_id: number;
+  tag_id: number;
+}
+
+export interface PropositionsTable {
+  id: Id;
+  topic_id: number;
+  name: string;
+  /** Folded name: "Pizzeria Da Marco" and " pizzeria da marco" are one proposition. */
+  name_key: string;
+  total_points: ColumnType<number, number | undefined, number>;
+  vote_count: ColumnType<number, number | undefined, number>;
+  first_count: ColumnType<number, number | undefined, number>;
+  second_count: ColumnType<number, number | undefined, number>;
+  third_count: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface VotesTable {
+  id: Id;
+  user_id: number;
+  topic_id: number;
+  proposition_id: number;
+  points: number;
+  created_at: string;
+}
+
+export interface TranslationsTable {
+  id: Id;
+  entity_type: string;
+  /** 0 for UI texts, which belong to no entity (keeps the unique key free of NULL semantics). */
+  entity_id: number;
+  key: string;
+  language: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  topics: TopicsTable;
+  topic_tags: TopicTagsTable;
+  propositions: PropositionsTable;
+  votes: VotesTable;
+  translations: TranslationsTable;
+  app_secrets: AppSecretsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type TagRow = Selectable<TagsTable>;
+export type TopicRow = Selectable<TopicsTable>;
+export type PropositionRow = Selectable<PropositionsTable>;
+export type VoteRow = Selectable<VotesTable>;
+export type TranslationRow = Selectable<TranslationsTable>;

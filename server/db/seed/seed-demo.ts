@@ -1,0 +1,346 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { LANGUAGES } from '../../../common/constants.js';
+import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
+import { newReadableId } from '../readable-id.js';
+import type { Database, TranslationsTable } from '../schema.js';
+import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_USERS, type Names } from './demo-content.js';
+import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
+
+export interface SeedSummary {
+  categories: number;
+  tags: number;
+  users: number;
+  mainTopics: number;
+  subTopics: number;
+  standaloneTopics: number;
+  propositions: number;
+  votes: number;
+  translations: number;
+}
+
+export interface SeedDemoOptions {
+  /** Shared by every demo user (the lead passes the argon2id hash of the documented "podium-demo"). */
+  passwordHash: string;
+  /** Timestamps are spread backwards from this moment; defaults to now. */
+  now?: Date;
+}
+
+/** SQLite caps bound parameters per statement; 500 rows of at most 12 columns stays far below it. */
+const BATCH_SIZE = 500;
+
+/** True when there is nothing to lose by seeding: no topics and no users. */
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const topic = await db.selectFrom('topics').select('id').limit(1).executeTakeFirst();
+  if (topic) return false;
+  const user = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return !user;
+}
+
+/**
+ * Inserts the demo catalogue, users, topics, propositions and votes in one transaction, with
+ * running totals equal to what the votes say. Categories and tags that already exist (same slug)
+ * are reused rather than duplicated.
+ */
+export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOptions): Promise<SeedSummary> {
+  const plan = buildDemoPlan();
+  const nowMs = (options.now ?? new Date()).getTime();
+  const ago = (minutes: number): string => new Date(nowMs - minutes * 60_000).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const translations: Insertable<TranslationsTable>[] = [];
+    const created = { category: 0, tag: 0 };
+    const nameTranslations = (entityType: 'category' | 'tag', entityId: number, names: Names, at: string) => {
+      created[entityType]++;
+      for (const language of LANGUAGES) {
+        translations.push({
+          entity_type: entityType,
+          entity_id: entityId,
+          key: 'name',
+          language,
+          value: names[language],
+          created_at: at,
+          updated_at: at,
+        });
+      }
+    };
+
+    const categoryIds = await insertCategories(trx, ago(120 * 24 * 60), nameTranslations);
+    const tagIds = await insertTags(trx, categoryIds, ago(110 * 24 * 60), nameTranslations);
+    const userIds = await insertUsers(trx, plan, options.passwordHash, ago);
+    const topicIds = await insertTopics(trx, plan, categoryIds, ago);
+
+    const topicTags = plan.topics.flatMap((topic, t) =>
+      topic.tags.map((slug) => ({
+        topic_id: topicIds[t] as number,
+        tag_id: required(tagIds.get(slug), slug),
+      })),
+    );
+    for (const batch of chunks(topicTags)) await trx.insertInto('topic_tags').values(batch).execute();
+
+    plan.topics.forEach((topic, t) => {
+      const at = ago(topic.ageMinutes);
+      for (const language of LANGUAGES) {
+        for (const [key, texts] of [
+          ['title', topic.titles],
+          ['description', topic.descriptions],
+        ] as const) {
+          translations.push({
+            entity_type: 'topic',
+            entity_id: topicIds[t] as number,
+            key,
+            language,
+            value: texts[language],
+            created_at: at,
+            updated_at: at,
+          });
+        }
+      }
+    });
+    for (const batch of chunks(translations)) await trx.insertInto('translations').values(batch).execute();
+
+    const propositionIds = await insertPropositions(trx, plan, topicIds, ago);
+    const votes = plan.votes.map((vote) => ({
+      user_id: userIds[vote.user] as number,
+      topic_id: topicIds[vote.topic] as number,
+      proposition_id: propositionIds[vote.topic]?.[vote.proposition] as number,
+      points: vote.points,
+      created_at: ago(vote.ageMinutes),
+    }));
+    for (const batch of chunks(votes)) await trx.insertInto('votes').values(batch).execute();
+
+    return {
+      categories: created.category,
+      tags: created.tag,
+      users: userIds.length,
+      mainTopics: plan.topics.filter((topic) => topic.kind === 'main').length,
+      subTopics: plan.topics.filter((topic) => topic.kind === 'sub').length,
+      standaloneTopics: plan.topics.filter((topic) => topic.kind === 'standalone').length,
+      propositions: plan.topics.reduce((sum, topic) => sum + topic.propositions.length, 0),
+      votes: votes.length,
+      translations: translations.length,
+    };
+  });
+}
+
+type AddNames = (entityType: 'category' | 'tag', entityId: number, names: Names, at: string) => void;
+
+/** Returns every category id by slug, including the system category `unassigned`. */
+async function insertCategories(
+  trx: Transaction<Database>,
+  at: string,
+  addNames: AddNames,
+): Promise<Map<string, number>> {
+  const existing = await trx.selectFrom('categories').select(['id', 'slug']).execute();
+  const ids = new Map(existing.map((row) => [row.slug, row.id]));
+  // Parents first: a subcategory needs its parent's id.
+  for (const level of [false, true]) {
+    const fresh = DEMO_CATEGORIES.filter((c) => Boolean(c.parent) === level && !ids.has(c.slug));
+    if (fresh.length === 0) continue;
+    const rows = await trx
+      .insertInto('categories')
+      .values(
+        fresh.map((c) => ({
+          slug: c.slug,
+          name: c.names.en,
+          parent_id: c.parent ? required(ids.get(c.parent), c.parent) : null,
+          created_at: at,
+        })),
+      )
+      .returning(['id', 'slug'])
+      .execute();
+    for (const row of rows) ids.set(row.slug, row.id);
+    for (const c of fresh) addNames('category', required(ids.get(c.slug), c.slug), c.names, at);
+  }
+  return ids;
+}
+
+async function insertTags(
+  trx: Transaction<Database>,
+  categoryIds: Map<string, number>,
+  at: string,
+  addNames: AddNames,
+): Promise<Map<string, number>> {
+  const existing = await trx
+    .selectFrom('tags')
+    .select(['id', 'slug'])
+    .where(
+      'slug',
+      'in',
+      DEMO_TAGS.map((tag) => tag.slug),
+    )
+    .execute();
+  const ids = new Map(existing.map((row) => [row.slug, row.id]));
+  const fresh = DEMO_TAGS.filter((tag) => !ids.has(tag.slug));
+  for (const batch of chunks(fresh)) {
+    const rows = await trx
+      .insertInto('tags')
+      .values(
+        batch.map((tag) => ({
+          slug: tag.slug,
+          name: tag.names.en,
+          type: tag.type,
+          category_id: tag.category ? required(categoryIds.get(tag.category), tag.category) : null,
+          created_at: at,
+        })),
+      )
+      .returning(['id', 'slug'])
+      .execute();
+    for (const row of rows) ids.set(row.slug, row.id);
+  }
+  for (const tag of fresh) addNames('tag', required(ids.get(tag.slug), tag.slug), tag.names, at);
+  return ids;
+}
+
+/** Returns user ids in DEMO_USERS order. */
+async function insertUsers(
+  trx: Transaction<Database>,
+  plan: DemoPlan,
+  passwordHash: string,
+  ago: (minutes: number) => string,
+): Promise<number[]> {
+  // An administrator created from ADMIN_EMAIL may already hold a name or address we would use.
+  const taken = await trx.selectFrom('users').select(['username_key', 'email', 'readable_id']).execute();
+  const usedKeys = new Set(taken.flatMap((row) => [row.username_key, row.email]));
+  const readableIds = new Set(taken.map((row) => row.readable_id));
+  const rows = DEMO_USERS.map((user, u) => {
+    let username = user.username;
+    for (let n = 2; usedKeys.has(username.toLowerCase()) || usedKeys.has(demoEmail(username)); n++) {
+      username = `${user.username}${n}`;
+    }
+    usedKeys.add(username.toLowerCase());
+    usedKeys.add(demoEmail(username));
+    const at = ago(plan.userAgeMinutes[u] as number);
+    return {
+      readable_id: uniqueReadableId('U', readableIds),
+      username,
+      username_key: username.toLowerCase(),
+      email: demoEmail(username),
+      password_hash: passwordHash,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      language: user.language,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  const idByKey = new Map<string, number>();
+  for (const batch of chunks(rows)) {
+    const inserted = await trx.insertInto('users').values(batch).returning(['id', 'username_key']).execute();
+    for (const row of inserted) idByKey.set(row.username_key, row.id);
+  }
+  return rows.map((row) => required(idByKey.get(row.username_key), row.username));
+}
+
+/** Returns topic ids in plan order. */
+async function insertTopics(
+  trx: Transaction<Database>,
+  plan: DemoPlan,
+  categoryIds: Map<string, number>,
+  ago: (minutes: number) => string,
+): Promise<number[]> {
+  const existing = await trx.selectFrom('topics').select(['slug', 'readable_id']).execute();
+  const slugs = new Set(existing.map((row) => row.slug));
+  const readableIds = new Set(existing.map((row) => row.readable_id));
+  const ids: number[] = [];
+  const rows = plan.topics.map((topic) => {
+    const title = topic.titles[topic.language];
+    const at = ago(topic.ageMinutes);
+    return {
+      readable_id: uniqueReadableId('T', readableIds),
+      slug: uniqueSlug(slugify(title), slugs),
+      title,
+      title_key: foldText(title),
+      description: topic.descriptions[topic.language],
+      language: topic.language,
+      category_id: required(categoryIds.get(topic.category), topic.category),
+      is_main: topic.kind === 'main' ? 1 : 0,
+      main_topic_id: null as number | null,
+      mandatory_types: JSON.stringify(topic.mandatoryTypes),
+      vote_count: topic.voteCount,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  // Main topics first: sub-topics point at them.
+  for (const isMain of [1, 0]) {
+    const pending = rows.flatMap((row, t) => (row.is_main === isMain ? [{ row, t }] : []));
+    for (const { row, t } of pending) {
+      const main = plan.topics[t]?.mainTopic;
+      if (main !== null && main !== undefined) row.main_topic_id = required(ids[main], `topic ${main}`);
+    }
+    for (const batch of chunks(pending)) {
+      const inserted = await trx
+        .insertInto('topics')
+        .values(batch.map(({ row }) => row))
+        .returning(['id', 'slug'])
+        .execute();
+      const bySlug = new Map(inserted.map((row) => [row.slug, row.id]));
+      for (const { row, t } of batch) ids[t] = required(bySlug.get(row.slug), row.slug);
+    }
+  }
+  return ids;
+}
+
+/** Returns, per plan topic, the proposition ids in the plan's order. */
+async function insertPropositions(
+  trx: Transaction<Database>,
+  plan: DemoPlan,
+  topicIds: number[],
+  ago: (minutes: number) => string,
+): Promise<number[][]> {
+  const rows = plan.topics.flatMap((topic, t) =>
+    topic.propositions.map((proposition) => ({
+      topic_id: topicIds[t] as number,
+      name: proposition.name,
+      name_key: propositionKey(proposition.name),
+      total_points: proposition.totalPoints,
+      vote_count: proposition.voteCount,
+      first_count: proposition.firstCount,
+      second_count: proposition.secondCount,
+      third_count: proposition.thirdCount,
+      created_at: ago(topic.ageMinutes - 60),
+    })),
+  );
+  // RETURNING order is not guaranteed on either database, so ids are matched back by natural key.
+  const idByKey = new Map<string, number>();
+  for (const batch of chunks(rows)) {
+    const inserted = await trx
+      .insertInto('propositions')
+      .values(batch)
+      .returning(['id', 'topic_id', 'name_key'])
+      .execute();
+    for (const row of inserted) idByKey.set(`${row.topic_id}:${row.name_key}`, row.id);
+  }
+  return plan.topics.map((topic, t) =>
+    topic.propositions.map((proposition) => {
+      const key = `${topicIds[t]}:${propositionKey(proposition.name)}`;
+      return required(idByKey.get(key), key);
+    }),
+  );
+}
+
+function demoEmail(username: string): string {
+  return `${username.toLowerCase()}@example.com`;
+}
+
+function uniqueReadableId(prefix: 'U' | 'T', used: Set<string>): string {
+  let id = newReadableId(prefix);
+  while (used.has(id)) id = newReadableId(prefix);
+  used.add(id);
+  return id;
+}
+
+function uniqueSlug(base: string, used: Set<string>): string {
+  let slug = base;
+  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+  used.add(slug);
+  return slug;
+}
+
+function* chunks<T>(rows: readonly T[], size = BATCH_SIZE): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo seed: missing id for ${what}`);
+  return value;
+}

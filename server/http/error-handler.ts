@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, errors } from './errors.js';
+
+interface ErrorBody {
+  success: false;
+  error: { code: string; message: string; field?: string };
+}
+
+function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  const body: ErrorBody = { success: false, error: { code: error.code, message: error.message } };
+  if (error.field) body.error.field = error.field;
+  return reply.status(error.statusCode).send(body);
+}
+
+/** The first invalid field, spelled as a dotted path ("propositions.0.itemName"). */
+function describeValidationError(error: FastifyError): ApiError {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+    const field = path || undefined;
+    const message = first?.message ?? 'Invalid request';
+    return errors.validation(field ? `${field}: ${message}` : message, field);
+  }
+  return errors.validation(error.message);
+}
+
+/** Maps every failure to the JSON envelope; details of unexpected errors stay in the log. */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { serveWebApp: (request: FastifyRequest, reply: FastifyReply) => unknown },
+) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    if (error.validation) return sendError(reply, describeValidationError(error));
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, errors.validation('Malformed JSON body'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, errors.payloadTooLarge());
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)'));
+    }
+    if (error instanceof SyntaxError) return sendError(reply, errors.validation('Malformed JSON body'));
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(reply, errors.rateLimited(60));
+    if (status >= 400 && status < 500) {
+      return sendError(reply, new ApiError(status, 'BAD_REQUEST', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+      return sendError(reply, errors.notFound('Route'));
+    }
+    return options.serveWebApp(request, reply);
+  });
+}

@@ -1,0 +1,31 @@
+/** A refusal the client is meant to see: HTTP status, stable code, human message, and the field at fault. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Named constructors for every error code of DESIGN.md's API conventions. */
+export const errors = {
+  validation: (message: string, field?: string) => new ApiError(400, 'VALIDATION_ERROR', message, field),
+  unsupportedLanguage: (code: string) =>
+    new ApiError(400, 'UNSUPPORTED_LANGUAGE', `Unsupported language: ${code}`, 'lang'),
+  unauthorized: (message = 'Authentication required') => new ApiError(401, 'UNAUTHORIZED', message),
+  invalidCredentials: () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
+  tokenExpired: () => new ApiError(401, 'TOKEN_EXPIRED', 'Token expired'),
+  invalidToken: (message = 'Invalid token') => new ApiError(401, 'INVALID_TOKEN', message),
+  accountDisabled: (status: 401 | 403 = 403) =>
+    new ApiError(status, 'ACCOUNT_DISABLED', 'This account is disabled'),
+  forbidden: (message = 'You are not allowed to do this') => new ApiError(403, 'FORBIDDEN', message),
+  notFound: (what = 'Resource') => new ApiError(404, 'NOT_FOUND', `${what} not found`),
+  conflict: (code: string, message: string, field?: string) => new ApiError(409, code, message, field),
+  payloadTooLarge: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'),
+  rateLimited: (retryAfterSeconds: number) =>
+    new ApiError(429, 'RATE_LIMITED', `Too many requests, retry in ${retryAfterSeconds} seconds`),
+};

@@ -1,0 +1,36 @@
+import { buildApp } from './app.js';
+import { migrateToLatest, openConfiguredDatabase, prepareData } from './bootstrap.js';
+import { loadConfig } from './config.js';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = openConfiguredDatabase(config);
+await migrateToLatest(database);
+const podium = await buildApp({ config, database });
+const { app } = podium;
+await prepareData(podium, app.log);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // Requests in flight finish before close resolves; then the database is closed cleanly.
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  {
+    url: `http://${config.host}:${config.port}`,
+    database: database.kind,
+    startMs: Math.round(performance.now() - startedAt),
+  },
+  'Podium is listening',
+);

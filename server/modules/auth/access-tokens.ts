@@ -1,0 +1,43 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors } from '../../http/errors.js';
+
+const ISSUER = 'podium';
+const AUDIENCE = 'podium-api';
+
+/** Short-lived HS256 access tokens; the user's flags are re-read from the database on every request. */
+export class AccessTokens {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  sign(userId: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttlSeconds)
+      .sign(this.secret);
+  }
+
+  /** Returns the user id, or throws TOKEN_EXPIRED / INVALID_TOKEN. */
+  async verify(token: string): Promise<number> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      const userId = Number(payload.sub);
+      if (!Number.isSafeInteger(userId) || userId <= 0) throw errors.invalidToken();
+      return userId;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
+      throw errors.invalidToken();
+    }
+  }
+}

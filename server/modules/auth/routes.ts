@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginBody, logoutBody, refreshBody, registerBody } from '../../../common/api/auth.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { errors } from '../../http/errors.js';
+import { callerOf } from './guards.js';
+import { AuthService } from './service.js';
+
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const auth = new AuthService(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Login, register and refresh are the doors password guessers knock on: limited per client address.
+  const limited = {
+    rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+  };
+
+  api.post(
+    '/auth/register',
+    { schema: { tags: ['auth'], body: registerBody }, config: limited },
+    async (request, reply) => reply.status(201).send(ok(await auth.register(request.body))),
+  );
+
+  api.post('/auth/login', { schema: { tags: ['auth'], body: loginBody }, config: limited }, async (request) =>
+    ok(await auth.login(request.body.email, request.body.password)),
+  );
+
+  api.post(
+    '/auth/refresh',
+    { schema: { tags: ['auth'], body: refreshBody }, config: limited },
+    async (request) => ok(await auth.refresh(request.body.refreshToken)),
+  );
+
+  api.post('/auth/logout', { schema: { tags: ['auth'], body: logoutBody } }, async (request) => {
+    await auth.logout(request.body?.refreshToken);
+    return ok({ loggedOut: true });
+  });
+
+  const me = async (request: Parameters<typeof ctx.guards.requireUser>[0]) => {
+    const user = await auth.users.findById(callerOf(request).id);
+    if (!user) throw errors.unauthorized();
+    return ok({ user: await auth.users.toDto(user) });
+  };
+  api.get('/auth/me', { schema: { tags: ['auth'] }, preHandler: ctx.guards.requireUser }, me);
+  api.get('/auth/profile', { schema: { tags: ['auth'] }, preHandler: ctx.guards.requireUser }, me);
+}

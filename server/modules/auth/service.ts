@@ -1,0 +1,92 @@
+import type { SessionDto } from '../../../common/api/auth.js';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../http/errors.js';
+import { UsersRepository } from '../users/repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { RefreshTokens } from './refresh-tokens.js';
+
+/** Registration, login, refresh and logout: the session rules of issue 2 in one place. */
+export class AuthService {
+  readonly users: UsersRepository;
+  readonly refreshTokens: RefreshTokens;
+
+  constructor(private readonly ctx: AppContext) {
+    this.users = new UsersRepository(ctx.db);
+    this.refreshTokens = new RefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
+  }
+
+  /** A new session (access + refresh token) for a user row already checked to be active. */
+  async openSession(userId: number): Promise<SessionDto> {
+    const user = await this.users.findById(userId);
+    if (!user) throw errors.invalidToken();
+    const [accessToken, refreshToken, dto] = await Promise.all([
+      this.ctx.accessTokens.sign(user.id),
+      this.refreshTokens.issue(user.id),
+      this.users.toDto(user),
+    ]);
+    return { user: dto, accessToken, token: accessToken, refreshToken };
+  }
+
+  async register(input: { username: string; email: string; password: string; language?: string }) {
+    const user = await this.users.create({
+      username: input.username,
+      email: input.email,
+      language: input.language,
+      passwordHash: await hashPassword(input.password),
+    });
+    return this.openSession(user.id);
+  }
+
+  async login(email: string, password: string): Promise<SessionDto> {
+    const user = await this.users.findByEmail(email);
+    const valid = await verifyPassword(user?.password_hash, password);
+    if (!user || !valid) throw errors.invalidCredentials();
+    if (user.is_active !== 1) throw errors.accountDisabled();
+    return this.openSession(user.id);
+  }
+
+  async refresh(refreshToken: string) {
+    // An inactive account cannot refresh; its token is left alone so reactivation restores the session.
+    const ownerId = await this.refreshTokens.ownerOf(refreshToken);
+    if (ownerId !== undefined) {
+      const owner = await this.users.findById(ownerId);
+      if (owner && owner.is_active !== 1) throw errors.accountDisabled();
+    }
+    const rotated = await this.refreshTokens.rotate(refreshToken);
+    const accessToken = await this.ctx.accessTokens.sign(rotated.userId);
+    return { accessToken, token: accessToken, refreshToken: rotated.refreshToken };
+  }
+
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (refreshToken) await this.refreshTokens.revokeSessionOf(refreshToken);
+  }
+
+  /** Needs the current password; ends every session and opens a fresh one for the caller. */
+  async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<SessionDto> {
+    const user = await this.users.findById(userId);
+    if (!user) throw errors.unauthorized();
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      throw errors.validation('Current password is incorrect', 'currentPassword');
+    }
+    await this.users.update(userId, { password_hash: await hashPassword(newPassword) });
+    await this.refreshTokens.revokeAllOf(userId);
+    return this.openSession(userId);
+  }
+
+  /** Makes sure the ADMIN_EMAIL account exists, is active and is an administrator. */
+  async ensureAdministrator(email: string, password: string): Promise<void> {
+    const normalizedEmail = email.trim().toLowerCase();
+    const existing = await this.users.findByEmail(normalizedEmail);
+    if (existing) {
+      await this.users.update(existing.id, { is_admin: 1, is_active: 1 });
+      return;
+    }
+    const base = normalizedEmail.split('@')[0]?.replace(/[^\p{L}\p{N}_.-]/gu, '') || 'admin';
+    await this.users.create({
+      username: base.length >= 3 ? base.slice(0, 32) : `${base}-admin`,
+      email: normalizedEmail,
+      passwordHash: await hashPassword(password.trim()),
+      isAdmin: true,
+    });
+  }
+}

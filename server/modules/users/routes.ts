@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { passwordChangeBody, profileBody } from '../../../common/api/auth.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { callerOf } from '../auth/guards.js';
+import { AuthService } from '../auth/service.js';
+
+/** The caller's own account: a user only ever changes themselves here (the id comes from the token). */
+export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const auth = new AuthService(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.put(
+    '/users/profile',
+    { schema: { tags: ['users'], body: profileBody }, preHandler: ctx.guards.requireUser },
+    async (request) => {
+      const { username, email, firstName, lastName, language } = request.body;
+      const updated = await auth.users.update(callerOf(request).id, {
+        ...(username !== undefined && { username }),
+        ...(email !== undefined && { email }),
+        ...(firstName !== undefined && { first_name: firstName }),
+        ...(lastName !== undefined && { last_name: lastName }),
+        ...(language !== undefined && { language }),
+      });
+      return ok({ user: await auth.users.toDto(updated) });
+    },
+  );
+
+  api.put(
+    '/users/password',
+    { schema: { tags: ['users'], body: passwordChangeBody }, preHandler: ctx.guards.requireUser },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      // Every other session ends; the caller gets a fresh one so this tab stays signed in.
+      return ok(await auth.changePassword(callerOf(request).id, currentPassword, newPassword));
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp, type PodiumApp } from '../app.js';
+import { prepareData } from '../bootstrap.js';
+import { type Config, loadConfig } from '../config.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestServer extends PodiumApp {
+  database: TestDatabase;
+  baseUrl: string;
+  /** Sends a real HTTP request; `body` objects are sent as JSON, strings as they are. */
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free port over a fresh database. Tests talk to it over HTTP like any
+ * client; `overrides` change configuration (token lifetimes, rate limits, seeding).
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir: database.dataDir,
+    databaseUrl: database.url,
+    databaseSchema: database.schema,
+    seed: 'none',
+    logLevel: 'silent',
+    authRateLimitPerMinute: 10_000,
+    webDistDir: undefined,
+    ...overrides,
+  };
+  const podium = await buildApp({ config, database: database.handle });
+  await prepareData(podium, podium.app.log);
+  await podium.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = podium.app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    ...podium,
+    database,
+    baseUrl,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let payload: string | undefined;
+      if (options.body !== undefined) {
+        payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
+      const text = await response.text();
+      let body: any = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON (documents, HTML): tests read `text`.
+      }
+      return { status: response.status, headers: response.headers, body, text };
+    },
+    async close() {
+      await podium.app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached so a deploy is
+ * picked up at once, and every other non-API path answered with index.html (client-side routing).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<WebAppServer> {
+  const indexFile = distDir ? join(distDir, 'index.html') : undefined;
+  if (!distDir || !indexFile || !existsSync(indexFile)) {
+    return (_request, reply) =>
+      reply.status(404).send({
+        success: false,
+        error: { code: 'NOT_FOUND', message: 'The web app is not built (run npm run build)' },
+      });
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, path) {
+      reply.header(
+        'cache-control',
+        path.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  return (_request, reply) =>
+    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+}

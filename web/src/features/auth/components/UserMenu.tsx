@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../shared/ui/Menu.js';
+import { useLogout } from '../session.js';
+import type { User } from '../types.js';
+import './user-menu.css';
+
+/** Header account menu: who is signed in, profile, the admin panel for administrators, logout. */
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <Menu
+      label={`${t('userMenu.label')}: ${user.username}`}
+      triggerClassName="header-button user-menu__trigger"
+      trigger={
+        <>
+          <span className="user-menu__avatar" aria-hidden="true">
+            {user.username.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="user-menu__name">{user.username}</span>
+        </>
+      }
+      header={
+        <div className="user-menu__identity">
+          <strong className="user-menu__username">{user.username}</strong>
+          <span className="user-menu__email">{user.email}</span>
+        </div>
+      }
+    >
+      <MenuLink to="/profile">{t('nav.profile')}</MenuLink>
+      {user.isAdmin && <MenuLink to="/admin">{t('nav.adminPanel')}</MenuLink>}
+      <MenuSeparator />
+      <MenuItem onSelect={() => void logout()}>{t('nav.logout')}</MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,8 @@
+export { useAuthDialog } from './components/auth-dialog-context.js';
+export { AuthDialogProvider } from './components/AuthDialogProvider.js';
+export { AuthForm } from './components/AuthForm.js';
+export { RequireAdmin, RequireAuth } from './components/guards.js';
+export { SessionSync } from './components/SessionSync.js';
+export { UserMenu } from './components/UserMenu.js';
+export { sessionQueryKey, useAuth, useLogout } from './session.js';
+export type { AuthMode, User } from './types.js';

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { tokenStore } from '../../shared/api/index.js';
+import { fetchMe, postLogin, postLogout, postRegister } from './api.js';
+import type { AuthResult, LoginInput, RegisterInput, User } from './types.js';
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/** The current user (null when signed out); fetched once at start when both tokens exist. */
+function useSessionQuery() {
+  return useQuery<User | null>({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => (tokenStore.hasSession() ? fetchMe(signal) : null),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export interface AuthState {
+  user: User | null;
+  /** True until the start-up profile fetch has settled. */
+  isLoading: boolean;
+  isAdmin: boolean;
+}
+
+export function useAuth(): AuthState {
+  const { data, isPending } = useSessionQuery();
+  const user = data ?? null;
+  return { user, isLoading: isPending, isAdmin: Boolean(user?.isAdmin) };
+}
+
+function useStartSession() {
+  const queryClient = useQueryClient();
+  return (result: AuthResult) => {
+    tokenStore.save(result);
+    queryClient.setQueryData(sessionQueryKey, result.user);
+  };
+}
+
+/** SPEC 5: the e-mail is trimmed and lower-cased, the password trimmed (on register too, see DESIGN). */
+function normalizeCredentials<T extends LoginInput>(input: T): T {
+  return { ...input, email: input.email.trim().toLowerCase(), password: input.password.trim() };
+}
+
+export function useLogin() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (input: LoginInput) => postLogin(normalizeCredentials(input)),
+    onSuccess: startSession,
+  });
+}
+
+export function useRegister() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      postRegister(normalizeCredentials({ ...input, username: input.username.trim() })),
+    onSuccess: startSession,
+  });
+}
+
+/** Clears the session everywhere (this tab now, other tabs through the storage event) and goes home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    const { refreshToken } = tokenStore.read();
+    tokenStore.clear();
+    // Leave protected pages first, or their guard would send us to /login instead of home.
+    await navigate('/');
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    queryClient.setQueryData(sessionQueryKey, null);
+    if (refreshToken) await postLogout(refreshToken).catch(() => undefined);
+  }, [navigate, queryClient]);
+}

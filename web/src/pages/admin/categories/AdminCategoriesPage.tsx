@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../shared/ui/PagePlaceholder.js';
+
+export default function AdminCategoriesPage() {
+  return <PagePlaceholder titleKey="admin.categories.title" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../shared/ui/PagePlaceholder.js';
+
+export default function AdminPanelPage() {
+  return <PagePlaceholder titleKey="admin.panel.title" />;
+}

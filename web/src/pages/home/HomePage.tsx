@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../shared/ui/PagePlaceholder.js';
+
+export function HomePage() {
+  return <PagePlaceholder titleKey="page.home.title" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../shared/ui/PagePlaceholder.js';
+
+export function ProfilePage() {
+  return <PagePlaceholder titleKey="page.profile.title" />;
+}

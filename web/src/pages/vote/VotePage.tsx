@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../shared/ui/PagePlaceholder.js';
+
+export function VotePage() {
+  return <PagePlaceholder titleKey="page.vote.title" />;
+}

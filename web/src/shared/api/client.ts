@@ -1,0 +1,71 @@
+import { ApiError } from './errors.js';
+import { refreshAccessToken } from './refresh.js';
+import { notifySessionEnded } from './session-events.js';
+import { tokenStore } from './tokens.js';
+import { type SendOptions, send } from './transport.js';
+
+export interface RequestOptions extends SendOptions {
+  /** false: never send the bearer token nor treat a 401 as the end of the session. */
+  auth?: boolean;
+}
+
+/** Paths that must never carry the bearer token (SPEC section 7). */
+const PUBLIC_PATH_PARTS = [
+  '/search/categories',
+  '/search/tags',
+  '/search/predictive',
+  '/search/smart',
+  '/topics/popular',
+  '/topics/main',
+  '/translations/ui',
+  '/auth/login',
+  '/auth/register',
+  '/auth/refresh',
+];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATH_PARTS.some((part) => path.includes(part));
+}
+
+function isExpiredToken(error: ApiError): boolean {
+  return error.code === 'TOKEN_EXPIRED' || /expired/i.test(error.message);
+}
+
+function endSession(): void {
+  const hadSession = tokenStore.read().refreshToken !== null;
+  tokenStore.clear();
+  if (hadSession) notifySessionEnded();
+}
+
+function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Calls the API under /api and resolves to the envelope's `data`.
+ * An expired access token is refreshed once and the request retried; any other 401 on an
+ * authenticated call ends the session (tokens cleared, listeners sent to /login).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.auth === false || isPublicPath(path) ? null : tokenStore.read().token;
+  try {
+    return await send<T>(path, options, token);
+  } catch (error) {
+    if (!token || !isUnauthorized(error)) throw error;
+    if (!isExpiredToken(error)) {
+      endSession();
+      throw error;
+    }
+    const freshToken = await refreshAccessToken(token);
+    if (!freshToken) {
+      endSession();
+      throw error;
+    }
+    try {
+      return await send<T>(path, options, freshToken);
+    } catch (retryError) {
+      if (isUnauthorized(retryError)) endSession();
+      throw retryError;
+    }
+  }
+}
