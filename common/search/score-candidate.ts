@@ -23,8 +23,7 @@
  * - +5 per matched keyword when more than one keyword matched;
  * - +20 when every keyword matched (also when there is only one).
  */
-import type { PreparedCandidate } from './candidate.js';
-import { significantWordSignature } from './candidate.js';
+import { type PreparedCandidate, significantWordSignature } from './candidate.js';
 import type { ParsedQuery } from './parse-query.js';
 
 export const SEARCH_POINTS = {
