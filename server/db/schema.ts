@@ -121,6 +121,18 @@ export interface AppSecretsTable {
   value: string;
 }
 
+export interface AuditLogTable {
+  id: Id;
+  actor_id: number;
+  actor_username: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -132,6 +144,7 @@ export interface Database {
   votes: VotesTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

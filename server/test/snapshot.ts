@@ -13,6 +13,7 @@ const TABLES: (keyof Database)[] = [
   'votes',
   'translations',
   'app_secrets',
+  'audit_log',
 ];
 
 /** A hash of an ordered dump of every table: equal hashes mean the database is logically unchanged. */

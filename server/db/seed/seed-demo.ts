@@ -46,25 +46,8 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
   const nowMs = (options.now ?? new Date()).getTime();
   const ago = (minutes: number): string => new Date(nowMs - minutes * 60_000).toISOString();
   return db.transaction().execute(async (trx) => {
-    const translations: Insertable<TranslationsTable>[] = [];
-    const created = { category: 0, tag: 0 };
-    const nameTranslations = (entityType: 'category' | 'tag', entityId: number, names: Names, at: string) => {
-      created[entityType]++;
-      for (const language of LANGUAGES) {
-        translations.push({
-          entity_type: entityType,
-          entity_id: entityId,
-          key: 'name',
-          language,
-          value: names[language],
-          created_at: at,
-          updated_at: at,
-        });
-      }
-    };
-
-    const categoryIds = await insertCategories(trx, ago(120 * 24 * 60), nameTranslations);
-    const tagIds = await insertTags(trx, categoryIds, ago(110 * 24 * 60), nameTranslations);
+    const catalogue = await ensureDemoCatalogue(trx, ago(120 * 24 * 60));
+    const { categoryIds, tagIds } = catalogue;
     const userIds = await insertUsers(trx, plan, options.passwordHash, ago);
     const topicIds = await insertTopics(trx, plan, categoryIds, ago);
 
@@ -76,6 +59,7 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
     );
     for (const batch of chunks(topicTags)) await trx.insertInto('topic_tags').values(batch).execute();
 
+    const translations: Insertable<TranslationsTable>[] = [];
     plan.topics.forEach((topic, t) => {
       const at = ago(topic.ageMinutes);
       for (const language of LANGUAGES) {
@@ -108,58 +92,76 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
     for (const batch of chunks(votes)) await trx.insertInto('votes').values(batch).execute();
 
     return {
-      categories: created.category,
-      tags: created.tag,
+      categories: catalogue.createdCategories,
+      tags: catalogue.createdTags,
       users: userIds.length,
       mainTopics: plan.topics.filter((topic) => topic.kind === 'main').length,
       subTopics: plan.topics.filter((topic) => topic.kind === 'sub').length,
       standaloneTopics: plan.topics.filter((topic) => topic.kind === 'standalone').length,
       propositions: plan.topics.reduce((sum, topic) => sum + topic.propositions.length, 0),
       votes: votes.length,
-      translations: translations.length,
+      translations: catalogue.translations + translations.length,
     };
   });
 }
 
-type AddNames = (entityType: 'category' | 'tag', entityId: number, names: Names, at: string) => void;
+export interface DemoCatalogue {
+  /** Every category id by slug, including the system category `unassigned`. */
+  categoryIds: Map<string, number>;
+  tagIds: Map<string, number>;
+  createdCategories: number;
+  createdTags: number;
+  translations: number;
+}
 
-/** Returns every category id by slug, including the system category `unassigned`. */
-async function insertCategories(
-  trx: Transaction<Database>,
+/**
+ * Makes sure the demo categories and tags exist, each with its name in the four languages.
+ * Rows that already exist (same slug) are reused as they are. The bench loader shares it.
+ */
+export async function ensureDemoCatalogue(
+  db: Kysely<Database> | Transaction<Database>,
   at: string,
-  addNames: AddNames,
-): Promise<Map<string, number>> {
-  const existing = await trx.selectFrom('categories').select(['id', 'slug']).execute();
-  const ids = new Map(existing.map((row) => [row.slug, row.id]));
+): Promise<DemoCatalogue> {
+  const translations: Insertable<TranslationsTable>[] = [];
+  const addNames = (entityType: 'category' | 'tag', entityId: number, names: Names) => {
+    for (const language of LANGUAGES) {
+      translations.push({
+        entity_type: entityType,
+        entity_id: entityId,
+        key: 'name',
+        language,
+        value: names[language],
+        created_at: at,
+        updated_at: at,
+      });
+    }
+  };
+
+  const existingCategories = await db.selectFrom('categories').select(['id', 'slug']).execute();
+  const categoryIds = new Map(existingCategories.map((row) => [row.slug, row.id]));
+  let createdCategories = 0;
   // Parents first: a subcategory needs its parent's id.
   for (const level of [false, true]) {
-    const fresh = DEMO_CATEGORIES.filter((c) => Boolean(c.parent) === level && !ids.has(c.slug));
+    const fresh = DEMO_CATEGORIES.filter((c) => Boolean(c.parent) === level && !categoryIds.has(c.slug));
     if (fresh.length === 0) continue;
-    const rows = await trx
+    const rows = await db
       .insertInto('categories')
       .values(
         fresh.map((c) => ({
           slug: c.slug,
           name: c.names.en,
-          parent_id: c.parent ? required(ids.get(c.parent), c.parent) : null,
+          parent_id: c.parent ? required(categoryIds.get(c.parent), c.parent) : null,
           created_at: at,
         })),
       )
       .returning(['id', 'slug'])
       .execute();
-    for (const row of rows) ids.set(row.slug, row.id);
-    for (const c of fresh) addNames('category', required(ids.get(c.slug), c.slug), c.names, at);
+    for (const row of rows) categoryIds.set(row.slug, row.id);
+    for (const c of fresh) addNames('category', required(categoryIds.get(c.slug), c.slug), c.names);
+    createdCategories += fresh.length;
   }
-  return ids;
-}
 
-async function insertTags(
-  trx: Transaction<Database>,
-  categoryIds: Map<string, number>,
-  at: string,
-  addNames: AddNames,
-): Promise<Map<string, number>> {
-  const existing = await trx
+  const existingTags = await db
     .selectFrom('tags')
     .select(['id', 'slug'])
     .where(
@@ -168,10 +170,10 @@ async function insertTags(
       DEMO_TAGS.map((tag) => tag.slug),
     )
     .execute();
-  const ids = new Map(existing.map((row) => [row.slug, row.id]));
-  const fresh = DEMO_TAGS.filter((tag) => !ids.has(tag.slug));
-  for (const batch of chunks(fresh)) {
-    const rows = await trx
+  const tagIds = new Map(existingTags.map((row) => [row.slug, row.id]));
+  const freshTags = DEMO_TAGS.filter((tag) => !tagIds.has(tag.slug));
+  for (const batch of chunks(freshTags)) {
+    const rows = await db
       .insertInto('tags')
       .values(
         batch.map((tag) => ({
@@ -184,10 +186,18 @@ async function insertTags(
       )
       .returning(['id', 'slug'])
       .execute();
-    for (const row of rows) ids.set(row.slug, row.id);
+    for (const row of rows) tagIds.set(row.slug, row.id);
   }
-  for (const tag of fresh) addNames('tag', required(ids.get(tag.slug), tag.slug), tag.names, at);
-  return ids;
+  for (const tag of freshTags) addNames('tag', required(tagIds.get(tag.slug), tag.slug), tag.names);
+
+  for (const batch of chunks(translations)) await db.insertInto('translations').values(batch).execute();
+  return {
+    categoryIds,
+    tagIds,
+    createdCategories,
+    createdTags: freshTags.length,
+    translations: translations.length,
+  };
 }
 
 /** Returns user ids in DEMO_USERS order. */
