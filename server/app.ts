@@ -3,12 +3,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
+import { answerClientError } from './http/client-errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { errors } from './http/errors.js';
 import { rejectNulBytes } from './http/nul-bytes.js';
@@ -16,6 +17,7 @@ import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { featureModules } from './modules/index.js';
+import { RankingEvents } from './modules/votes/ranking-events.js';
 import { registerWebApp } from './web/static.js';
 
 export interface BuildAppOptions {
@@ -50,6 +52,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
       },
     },
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
+    // One line per request (onResponse below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 500 },
   });
   // The API speaks JSON only: any other body type is 415, not a string for the schema to puzzle over.
@@ -59,12 +64,18 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
 
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
   const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
+  const rankingEvents = new RankingEvents(database, app.log);
+  await rankingEvents.start();
+  // Open event streams would keep the server from closing; the LISTEN connection goes after it.
+  app.addHook('preClose', async () => rankingEvents.endStreams());
+  app.addHook('onClose', async () => rankingEvents.close());
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     accessTokens,
     guards: createGuards(database.db, accessTokens),
+    rankingEvents,
   };
 
   await app.register(fastifyHelmet, {
@@ -109,8 +120,19 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('preValidation', rejectNulBytes);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
 
-  const serveWebApp = await registerWebApp(app, config.webDistDir);
+  const serveWebApp = await registerWebApp(app, config.webDistDir, ctx);
   registerErrorHandling(app, { serveWebApp });
 
   await app.register(
