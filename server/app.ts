@@ -98,9 +98,14 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     strictTransportSecurity: false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // With several app servers, counters live in Redis so a limit holds across all of them.
+  const rateLimitStore = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
+    : undefined;
+  if (rateLimitStore) app.addHook('onClose', async () => void (await rateLimitStore.quit()));
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
+    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: config.rateLimitNamespace } : {}),
     errorResponseBuilder: (_request, context) => errors.rateLimited(Math.ceil(context.ttl / 1000)),
   });
   await app.register(fastifySwagger, {

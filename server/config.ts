@@ -18,6 +18,7 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
   REDIS_URL: z.string().optional(),
+  RATE_LIMIT_NAMESPACE: z.string().max(64).default('podium-rate-limit:'),
 });
 
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   publicUrl: string;
   authRateLimitPerMinute: number;
   redisUrl?: string;
+  /** Prefix of the rate-limit counters in Redis (lets several deployments or test runs share one Redis). */
+  rateLimitNamespace: string;
   /** Directory of the built web app; absent in API-only tests. */
   webDistDir?: string;
 }
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     webDistDir: resolve('web/dist'),
   };
 }
