@@ -7,6 +7,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  */
 type Flag = number;
 type Id = Generated<number>;
+/** A nullable column that may be left out of an insert (it defaults to NULL). */
+type NullableDefault<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: Id;
@@ -62,13 +64,13 @@ export interface TopicsTable {
   title: string;
   /** Folded title: main-topic names are unique per category on this key. */
   title_key: string;
-  description: string | null;
+  description: NullableDefault<string>;
   language: string;
   category_id: number;
   is_main: ColumnType<Flag, Flag | undefined, Flag>;
-  main_topic_id: number | null;
+  main_topic_id: NullableDefault<number>;
   /** JSON array of tag types that the sub-topics of a main topic combine. */
-  mandatory_types: string;
+  mandatory_types: ColumnType<string, string | undefined, string>;
   is_active: ColumnType<Flag, Flag | undefined, Flag>;
   /** Number of people with at least one vote on the topic; kept exact in the vote transaction. */
   vote_count: ColumnType<number, number | undefined, number>;
@@ -116,6 +118,20 @@ export interface TranslationsTable {
   updated_at: string;
 }
 
+/** Search's inverted index: folded words of active topics (see server/modules/search/indexer.ts). */
+export interface SearchTermsTable {
+  term: string;
+  topic_id: number;
+  /** Best field the word comes from: title 4, tag 3, category 2, description 1. */
+  weight: number;
+}
+
+export interface SearchIndexStateTable {
+  id: number;
+  /** Bumped by every index write; in-memory search caches compare it. */
+  version: number;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -145,6 +161,8 @@ export interface Database {
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;
+  search_terms: SearchTermsTable;
+  search_index_state: SearchIndexStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
