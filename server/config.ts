@@ -18,6 +18,7 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
   REDIS_URL: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_NAMESPACE: z.string().max(64).default('podium-rate-limit:'),
 });
 
@@ -69,6 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
-    webDistDir: resolve('web/dist'),
+    webDistDir: resolve(e.WEB_DIST_DIR ?? 'web/dist'),
   };
 }
