@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { hashPassword } from './modules/auth/passwords.js';
+import { isSearchIndexMissing, rebuildSearchIndex } from './modules/search/indexer.js';
 import { AuthService } from './modules/auth/service.js';
 import { ensureUiCatalog } from './modules/translations/ui-catalog.js';
 
@@ -19,10 +20,19 @@ export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): P
   const added = await ensureUiCatalog(ctx.db);
   if (added > 0) log.info({ added }, 'UI translation keys inserted');
   if (ctx.config.seed === 'demo') await seedIfEmpty(ctx, log);
+  await rebuildSearchIndexIfMissing(ctx, log);
   if (ctx.config.adminEmail && ctx.config.adminPassword) {
     await new AuthService(ctx).ensureAdministrator(ctx.config.adminEmail, ctx.config.adminPassword);
     log.info({ email: ctx.config.adminEmail }, 'administrator account ensured');
   }
+}
+
+/** A database filled before the search index existed, or by a bulk load, gets its index built once. */
+async function rebuildSearchIndexIfMissing(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  if (!(await isSearchIndexMissing(ctx.db))) return;
+  const started = Date.now();
+  const counts = await ctx.db.transaction().execute((trx) => rebuildSearchIndex(trx));
+  log.info({ ...counts, ms: Date.now() - started }, 'search index rebuilt');
 }
 
 /** Demo content goes only into an empty database; its large module is loaded only then. */

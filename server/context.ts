@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
+import type { RankingEvents } from './modules/votes/ranking-events.js';
 
 /** What every feature module receives: configuration, the database, and the shared services. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   db: Kysely<Database>;
   accessTokens: AccessTokens;
   guards: Guards;
+  /** Live ranking updates across every server process (see modules/votes); set by buildApp. */
+  rankingEvents?: RankingEvents;
 }

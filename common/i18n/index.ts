@@ -1,9 +1,22 @@
 import { mergeCatalogs } from './catalog.js';
+import { adminPeopleCatalog } from './catalogs/admin-people.js';
+import { browseCatalog } from './catalogs/browse.js';
 import { errorsCatalog } from './catalogs/errors.js';
+import { profileCatalog } from './catalogs/profile.js';
+import { searchCatalog } from './catalogs/search.js';
 import { shellCatalog } from './catalogs/shell.js';
+import { votingCatalog } from './catalogs/voting.js';
 
 /**
  * Every UI text the product ships, in four languages. Each feature owns one file in ./catalogs;
  * the server inserts missing keys at every start and never overwrites an administrator's edit.
  */
-export const uiCatalog = mergeCatalogs([errorsCatalog, shellCatalog]);
+export const uiCatalog = mergeCatalogs([
+  errorsCatalog,
+  shellCatalog,
+  browseCatalog,
+  searchCatalog,
+  votingCatalog,
+  adminPeopleCatalog,
+  profileCatalog,
+]);

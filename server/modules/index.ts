@@ -1,10 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { adminUserRoutes } from './admin/users-routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { adminCategoryRoutes, adminTagRoutes, adminTopicCatalogueRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { searchRoutes } from './search/routes.js';
+import { adminTopicRoutes } from './topics/admin-routes.js';
+import { topicRoutes } from './topics/routes.js';
+import { adminTranslationRoutes } from './translations/admin-routes.js';
 import { translationRoutes } from './translations/routes.js';
 import { userRoutes } from './users/routes.js';
+import { voteRoutes } from './votes/routes.js';
 
 type FeatureModule = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -13,6 +20,14 @@ type FeatureModule = FastifyPluginAsync<{ ctx: AppContext }>;
  * administrator guard; the rest declare their own guards per route.
  */
 export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] } = {
-  public: [healthRoutes, authRoutes, userRoutes, translationRoutes],
-  admin: [adminUserRoutes],
+  public: [healthRoutes, authRoutes, userRoutes, translationRoutes, voteRoutes, topicRoutes, searchRoutes],
+  admin: [
+    adminUserRoutes,
+    adminTranslationRoutes,
+    auditRoutes,
+    adminTopicRoutes,
+    adminCategoryRoutes,
+    adminTagRoutes,
+    adminTopicCatalogueRoutes,
+  ],
 };

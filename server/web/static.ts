@@ -2,19 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { registerSeoRoutes } from './seo-routes.js';
 
 export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached so a deploy is
  * picked up at once, and every other non-API path answered with index.html (client-side routing).
+ * With `ctx`, topic pages carry their own head tags and the sitemap and robots.txt are served.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
+  ctx?: AppContext,
 ): Promise<WebAppServer> {
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
+    if (ctx) registerSeoRoutes(app, ctx, undefined);
     return (_request, reply) =>
       reply.status(404).send({
         success: false,
@@ -33,6 +38,7 @@ export async function registerWebApp(
     },
   });
   const indexHtml = readFileSync(indexFile, 'utf8');
+  if (ctx) registerSeoRoutes(app, ctx, indexHtml);
   return (_request, reply) =>
     reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 }

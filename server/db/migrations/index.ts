@@ -4,7 +4,9 @@ import { usersAndSessions } from './2026-11-23-0001-users-and-sessions.js';
 import { catalogue } from './2026-11-23-0002-catalogue.js';
 import { topics } from './2026-11-23-0003-topics.js';
 import { votes } from './2026-11-23-0004-votes.js';
+import { searchIndex } from './2026-11-23-0005-search-index.js';
 import { auditLog } from './2026-11-23-0006-audit-log.js';
+import { topicsMainPopular } from './2026-11-23-0007-topics-main-popular.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -14,8 +16,9 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-23-0002-catalogue': catalogue,
   '2026-11-23-0003-topics': topics,
   '2026-11-23-0004-votes': votes,
-  // 0005 is the search index (search module).
+  '2026-11-23-0005-search-index': searchIndex,
   '2026-11-23-0006-audit-log': auditLog,
+  '2026-11-23-0007-topics-main-popular': topicsMainPopular,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

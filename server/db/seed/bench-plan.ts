@@ -106,7 +106,12 @@ export interface BenchPlan {
 
 const MAIN_SHARE = 0.04;
 const STANDALONE_SHARE = 0.15;
-const MANDATORY_CHOICES = [['LOCATION'], ['LOCATION', 'PRICE'], ['LOCATION', 'AMBIANCE'], ['LOCATION', 'STYLE']];
+const MANDATORY_CHOICES = [
+  ['LOCATION'],
+  ['LOCATION', 'PRICE'],
+  ['LOCATION', 'AMBIANCE'],
+  ['LOCATION', 'STYLE'],
+];
 /** Strides for walking combinations and users in a scrambled order without repeats. */
 const PRIMES = [7919, 7727, 6959, 4567, 3989, 2087, 1031, 523, 211, 97, 53, 31, 23, 19, 17, 13, 11, 7];
 const RANKING_PROFILES = [
@@ -211,7 +216,13 @@ function buildTopics(count: number, context: BenchContext, random: Random, oldTi
   };
 
   // Main topics: "Best <dish> <occasion>", unique per category as the database requires.
-  const mains: { titles: Names; types: BenchTag[][]; combinations: number; cursor: number; stride: number }[] = [];
+  const mains: {
+    titles: Names;
+    types: BenchTag[][];
+    combinations: number;
+    cursor: number;
+    stride: number;
+  }[] = [];
   for (let t = 0; t < mainCount; t++) {
     const language = random.pick(LANGUAGES);
     let titles: Names;
@@ -299,10 +310,15 @@ function buildTopics(count: number, context: BenchContext, random: Random, oldTi
 function buildPropositionNames() {
   const name: string[] = [];
   const key: string[] = [];
+  const seen = new Set<string>();
   for (const prefix of PLACE_PREFIXES) {
     for (const place of PLACE_NAMES) {
-      name.push(`${prefix} ${place}`);
-      key.push(propositionKey(`${prefix} ${place}`));
+      // Keys must be unique within a topic: "Inès" and "Inés" fold to the same key, keep one.
+      const candidate = `${prefix} ${place}`;
+      if (seen.has(propositionKey(candidate))) continue;
+      seen.add(propositionKey(candidate));
+      name.push(candidate);
+      key.push(propositionKey(candidate));
     }
   }
   return { name, key };
@@ -362,7 +378,8 @@ function buildVotes(
   const votable = random.shuffle(
     Array.from({ length: topics.count - topics.mainCount }, (_, i) => topics.mainCount + i),
   );
-  const capacity = (t: number) => (userCount > 0 ? userCount * Math.min(3, propositionCount[t] as number) : 0);
+  const capacity = (t: number) =>
+    userCount > 0 ? userCount * Math.min(3, propositionCount[t] as number) : 0;
 
   // Budget per topic: floor of the Zipf share, then the remainder one by one from the top.
   const budget = new Int32Array(topics.count);
@@ -431,7 +448,11 @@ function buildVotes(
         propositions.totalPoints[p] = (propositions.totalPoints[p] as number) + points;
         propositions.voteCount[p] = (propositions.voteCount[p] as number) + 1;
         const counter =
-          points === 3 ? propositions.firstCount : points === 2 ? propositions.secondCount : propositions.thirdCount;
+          points === 3
+            ? propositions.firstCount
+            : points === 2
+              ? propositions.secondCount
+              : propositions.thirdCount;
         counter[p] = (counter[p] as number) + 1;
       }
       remaining -= ballot;

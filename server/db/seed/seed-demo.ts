@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { LANGUAGES } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
+import { indexTopics } from '../../modules/search/indexer.js';
 import { newReadableId } from '../readable-id.js';
 import type { Database, TranslationsTable } from '../schema.js';
 import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_USERS, type Names } from './demo-content.js';
@@ -90,6 +91,7 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
       created_at: ago(vote.ageMinutes),
     }));
     for (const batch of chunks(votes)) await trx.insertInto('votes').values(batch).execute();
+    await indexTopics(trx, topicIds);
 
     return {
       categories: catalogue.createdCategories,

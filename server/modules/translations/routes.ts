@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  entityAllParams,
+  entityParams,
+  fallbackQuery,
+  recordParams,
+  type TranslationEntityType,
+  translationKeyField,
+  upsertTranslationBody,
+} from '../../../common/api/translations.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
+import { callerOf } from '../auth/guards.js';
+import type { TranslationRef } from './repository.js';
+import { TranslationsService } from './service.js';
 import { loadUiTranslations } from './ui-catalog.js';
 
 /** Accepts only fr, en, es, de; anything else is 400 UNSUPPORTED_LANGUAGE (not a generic validation error). */
@@ -14,22 +26,114 @@ export function requireLanguage(value: string | undefined, fallback: Language = 
   return value;
 }
 
+/** The `{id or null}` of a path: "null" (or 0) for UI texts, which belong to no entity; an entity id otherwise. */
+function entityIdOf(type: TranslationEntityType, id: string): number {
+  if (type === 'ui') {
+    if (id === 'null' || id === '0') return 0;
+    throw errors.validation('UI texts belong to no entity: use null as the id', 'id');
+  }
+  const parsed = Number(id);
+  if (!/^\d+$/.test(id) || !Number.isSafeInteger(parsed) || parsed < 1) {
+    throw errors.validation('The id must be a positive integer', 'id');
+  }
+  return parsed;
+}
+
+function recordRef(params: z.infer<typeof recordParams>): TranslationRef {
+  const key = translationKeyField.safeParse(params.field);
+  if (!key.success) throw errors.validation(key.error.issues[0]?.message ?? 'Invalid key', 'field');
+  return {
+    entityType: params.type,
+    entityId: entityIdOf(params.type, params.id),
+    key: key.data,
+    language: requireLanguage(params.lang),
+  };
+}
+
+/**
+ * The translation store (SPEC 7 "Translations"). Reads are public; writes need an administrator, checked
+ * on request so that a refusal comes before the body is read.
+ */
 export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = new TranslationsService(ctx);
+  const tags = ['translations'];
 
   api.get(
     '/translations/ui/:lang',
-    {
-      schema: {
-        tags: ['translations'],
-        params: z.object({ lang: z.string().max(20) }),
-        querystring: z.object({ fallback: z.string().max(20).optional() }),
-      },
-    },
+    { schema: { tags, params: z.object({ lang: z.string().max(20) }), querystring: fallbackQuery } },
     async (request) => {
       const language = requireLanguage(request.params.lang);
       const fallback = requireLanguage(request.query.fallback);
       return ok({ language, translations: await loadUiTranslations(ctx.db, language, fallback) });
     },
+  );
+
+  api.get(
+    '/translations/entity/:type/all/:lang',
+    { schema: { tags, params: entityAllParams, querystring: fallbackQuery } },
+    async (request) => {
+      const { type } = request.params;
+      const language = requireLanguage(request.params.lang);
+      const fallback = requireLanguage(request.query.fallback);
+      return ok({
+        entityType: type,
+        language,
+        translations: await service.allEntityTexts(type, language, fallback),
+      });
+    },
+  );
+
+  api.get(
+    '/translations/entity/:type/:id/:lang',
+    { schema: { tags, params: entityParams, querystring: fallbackQuery } },
+    async (request) => {
+      const { type } = request.params;
+      const entityId = entityIdOf(type, request.params.id);
+      const language = requireLanguage(request.params.lang);
+      const fallback = requireLanguage(request.query.fallback);
+      return ok({
+        entityType: type,
+        entityId: type === 'ui' ? null : entityId,
+        language,
+        translations: await service.entityTexts(type, entityId, language, fallback),
+      });
+    },
+  );
+
+  api.get(
+    '/translations/:type/:id/:field/:lang',
+    { schema: { tags, params: recordParams, querystring: fallbackQuery } },
+    async (request) => {
+      const ref = recordRef(request.params);
+      return ok({ translation: await service.record(ref, requireLanguage(request.query.fallback)) });
+    },
+  );
+
+  api.post(
+    '/translations',
+    { schema: { tags, body: upsertTranslationBody }, onRequest: ctx.guards.requireAdmin },
+    async (request, reply) => {
+      const { entityType, entityId, key, language, value } = request.body;
+      const ref: TranslationRef = {
+        entityType,
+        entityId: entityIdOf(
+          entityType,
+          entityId === null || entityId === undefined ? 'null' : String(entityId),
+        ),
+        key,
+        language,
+      };
+      const result = await service.upsert(callerOf(request), ref, value);
+      reply.code(result.created ? 201 : 200);
+      return ok(result);
+    },
+  );
+
+  api.delete(
+    '/translations/:type/:id/:field/:lang',
+    { schema: { tags, params: recordParams }, onRequest: ctx.guards.requireAdmin },
+    async (request) =>
+      ok({ translation: await service.remove(callerOf(request), recordRef(request.params)) }),
   );
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordChangeBody, profileBody } from '../../../common/api/auth.js';
+import { myVotesQuery } from '../../../common/api/profile.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { callerOf } from '../auth/guards.js';
 import { AuthService } from '../auth/service.js';
+import { requireLanguage } from '../translations/routes.js';
+import { findVotesOfUser } from './votes-repository.js';
 
 /** The caller's own account: a user only ever changes themselves here (the id comes from the token). */
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -34,6 +37,21 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const { currentPassword, newPassword } = request.body;
       // Every other session ends; the caller gets a fresh one so this tab stays signed in.
       return ok(await auth.changePassword(callerOf(request).id, currentPassword, newPassword));
+    },
+  );
+
+  api.get(
+    '/users/me/votes',
+    { schema: { tags: ['users'], querystring: myVotesQuery }, preHandler: ctx.guards.requireUser },
+    async (request) => {
+      const { lang, limit, offset } = request.query;
+      return ok(
+        await findVotesOfUser(ctx.db, callerOf(request).id, {
+          language: requireLanguage(lang),
+          limit,
+          offset,
+        }),
+      );
     },
   );
 }

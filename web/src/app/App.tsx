@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { LanguageProvider } from '../features/i18n/index.js';
 import { isApiError } from '../shared/api/index.js';
-import { router } from './router.js';
+import { AppRoutes } from './router.js';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
       // A refusal (4xx) will not change on retry; network trouble and 5xx may.
-      retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      retry: (failures, error) =>
+        failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
     },
   },
 });
@@ -18,7 +19,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <LanguageProvider>
-        <RouterProvider router={router} />
+        {/* Plain state updates (no transitions) so a navigation commits before the session changes. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
       </LanguageProvider>
     </QueryClientProvider>
   );

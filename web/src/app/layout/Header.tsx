@@ -32,8 +32,10 @@ export function Header() {
         <div className="site-header__search">
           <HeaderSearchSlot />
         </div>
-        <div className="site-header__actions">
+        <div className="site-header__language">
           <LanguageMenu />
+        </div>
+        <div className="site-header__actions">
           {user && <UserMenu user={user} />}
           {!user && !isLoading && (
             <>

@@ -1,7 +1,6 @@
-/**
- * Where the global search box with suggestions goes (SPEC "Global search box"); its issue
- * replaces this component. The header's grid already reserves a flexible column for it.
- */
+import { SearchBox } from '../../features/search/index.js';
+
+/** The global search box with suggestions (SPEC "Global search box") in the header's flexible column. */
 export function HeaderSearchSlot() {
-  return null;
+  return <SearchBox variant="header" />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AuthDialogProvider, SessionSync } from '../../features/auth/index.js';
 import { LanguageNoticeBanner, LanguageUrlSync } from '../../features/i18n/index.js';
 import { Header } from './Header.js';
@@ -13,22 +13,22 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const firstRender = useRef(true);
 
-  // A client-side navigation changes no document, so move focus to the new content as a page load would.
+  // A client-side navigation loads no document, so do what a page load would: top of the page, focus
+  // on the new content (screen readers then read from there).
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    if (!pathname) return;
-    if (document.activeElement?.closest('dialog[open]')) return;
-    mainRef.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+    if (pathname && !document.activeElement?.closest('dialog[open]'))
+      mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
 
   return (
     <AuthDialogProvider>
       <SessionSync />
       <LanguageUrlSync />
-      <ScrollRestoration />
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>

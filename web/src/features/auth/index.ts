@@ -1,6 +1,6 @@
-export { useAuthDialog } from './components/auth-dialog-context.js';
 export { AuthDialogProvider } from './components/AuthDialogProvider.js';
 export { AuthForm } from './components/AuthForm.js';
+export { useAuthDialog } from './components/auth-dialog-context.js';
 export { RequireAdmin, RequireAuth } from './components/guards.js';
 export { SessionSync } from './components/SessionSync.js';
 export { UserMenu } from './components/UserMenu.js';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { tokenStore } from '../../shared/api/index.js';
 import { fetchMe, postLogin, postLogout, postRegister } from './api.js';
@@ -69,7 +70,9 @@ export function useLogout() {
     const { refreshToken } = tokenStore.read();
     tokenStore.clear();
     // Leave protected pages first, or their guard would send us to /login instead of home.
-    await navigate('/');
+    flushSync(() => {
+      void navigate('/');
+    });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     queryClient.setQueryData(sessionQueryKey, null);
     if (refreshToken) await postLogout(refreshToken).catch(() => undefined);

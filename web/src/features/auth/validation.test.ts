@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validateAuthForm } from './validation.js';
 
-const filled = { username: 'alice', email: 'alice@example.com', password: 'secret1', confirmPassword: 'secret1' };
+const filled = {
+  username: 'alice',
+  email: 'alice@example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
 
 describe('validateAuthForm', () => {
   it('accepts a complete registration', () => {
@@ -10,7 +15,9 @@ describe('validateAuthForm', () => {
 
   it('requires the username only when registering', () => {
     expect(validateAuthForm('login', { ...filled, username: '' })).toEqual({});
-    expect(validateAuthForm('register', { ...filled, username: ' ' })).toEqual({ username: 'auth.error.required' });
+    expect(validateAuthForm('register', { ...filled, username: ' ' })).toEqual({
+      username: 'auth.error.required',
+    });
   });
 
   it('reports a password under 6 characters as passwordTooShort', () => {
@@ -30,6 +37,8 @@ describe('validateAuthForm', () => {
       email: 'auth.error.required',
       password: 'auth.error.required',
     });
-    expect(validateAuthForm('login', { ...filled, email: 'nope' })).toEqual({ email: 'auth.error.emailInvalid' });
+    expect(validateAuthForm('login', { ...filled, email: 'nope' })).toEqual({
+      email: 'auth.error.emailInvalid',
+    });
   });
 });

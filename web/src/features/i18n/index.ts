@@ -1,5 +1,5 @@
 export { LanguageMenu } from './components/LanguageMenu.js';
 export { LanguageNoticeBanner } from './components/LanguageNoticeBanner.js';
 export { LanguageUrlSync } from './components/LanguageUrlSync.js';
-export { useLanguage } from './language-context.js';
 export { LanguageProvider } from './LanguageProvider.js';
+export { useLanguage } from './language-context.js';

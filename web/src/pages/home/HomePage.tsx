@@ -1,5 +1,124 @@
-import { PagePlaceholder } from '../../shared/ui/PagePlaceholder.js';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HOME_POPULAR_LIMIT } from '../../../../common/constants.js';
+import { useLanguage } from '../../features/i18n/index.js';
+import { SearchBox } from '../../features/search/index.js';
+import { TopicCard, useMainTopic, usePopularTopics, useTopicTitle } from '../../features/topics/index.js';
+import { isApiError } from '../../shared/api/index.js';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
+import { Alert } from '../../shared/ui/Alert.js';
+import { Button } from '../../shared/ui/Button.js';
+import { Spinner } from '../../shared/ui/Spinner.js';
+import './home.css';
+
+/** SPEC.md: the server's message when it gave one, else 'Failed to fetch topics'; no answer at all: 'Failed to load…'. */
+function popularError(t: TFunction, error: unknown): string {
+  if (isApiError(error) && error.status > 0) return error.message || t('home.popular.errorFetch');
+  return t('home.popular.errorLoad');
+}
 
 export function HomePage() {
-  return <PagePlaceholder titleKey="page.home.title" />;
+  const { t } = useTranslation();
+  useDocumentTitle(undefined);
+  return (
+    <div className="home">
+      <section className="home-hero" aria-labelledby="home-hero-title">
+        <h1 id="home-hero-title" className="home-hero__title">
+          {t('home.hero.title')}
+        </h1>
+        <p className="home-hero__subtitle">{t('home.hero.subtitle')}</p>
+        <SearchBox variant="hero" />
+      </section>
+      <PopularTopics />
+      <FeaturedMainTopic />
+    </div>
+  );
+}
+
+function PopularTopics() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const popular = usePopularTopics(language, { limit: HOME_POPULAR_LIMIT });
+  return (
+    <section className="home-section" aria-labelledby="home-popular-title" aria-busy={popular.isPending}>
+      <h2 id="home-popular-title" className="home-section__title">
+        {t('home.popular.title')}
+      </h2>
+      {popular.isPending ? (
+        <div className="home-section__state">
+          <Spinner />
+        </div>
+      ) : popular.isError ? (
+        <div className="home-section__state">
+          <Alert tone="error">{popularError(t, popular.error)}</Alert>
+          <Button variant="primary" onClick={() => void popular.refetch()}>
+            {t('browse.tryAgain')}
+          </Button>
+        </div>
+      ) : popular.data.topics.length === 0 ? (
+        <div className="home-empty">
+          <p className="home-empty__title">{t('home.popular.empty')}</p>
+          <p className="home-empty__hint">{t('home.popular.emptyHint')}</p>
+        </div>
+      ) : (
+        <ul className="topic-grid">
+          {popular.data.topics.map((topic) => (
+            <li key={topic.id}>
+              <TopicCard topic={topic} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The first main topic by popularity, with its most voted sub-topics. */
+function FeaturedMainTopic() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const titleOf = useTopicTitle();
+  const mains = usePopularTopics(language, { limit: 1, type: 'main' });
+  const featuredId = mains.data?.topics[0]?.id;
+  const main = useMainTopic(featuredId, language, HOME_POPULAR_LIMIT);
+  if (!main.data) return null;
+  const { mainTopic, subTopics } = main.data;
+  return (
+    <section className="home-section" aria-labelledby="home-featured-title">
+      <h2 id="home-featured-title" className="home-section__title">
+        {t('home.featured.title')}
+      </h2>
+      <article className="featured">
+        <div className="featured__head">
+          {mainTopic.categoryName && <p className="featured__category">{mainTopic.categoryName}</p>}
+          <h3 className="featured__title">
+            <Link to={`/topic/${mainTopic.id}`}>{titleOf(mainTopic)}</Link>
+          </h3>
+          {mainTopic.description && <p className="featured__description">{mainTopic.description}</p>}
+          <p className="featured__meta">{t('topic.subTopicCount', { count: mainTopic.subTopicCount })}</p>
+          <p className="featured__open">
+            <Link to={`/topic/${mainTopic.id}`} className="button button--secondary">
+              {t('home.featured.open')}
+            </Link>
+          </p>
+        </div>
+        {subTopics.length > 0 && (
+          <div className="featured__subs">
+            <h4 className="featured__subs-title">{t('home.featured.subTopics')}</h4>
+            <ul className="featured__sub-list">
+              {subTopics.map((sub) => (
+                <li key={sub.id}>
+                  <Link to={`/topic/${sub.id}`} className="featured__sub">
+                    <span className="featured__sub-name">{titleOf(sub)}</span>
+                    <span className="featured__sub-votes">{t('topic.votes', { count: sub.voteCount })}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </article>
+    </section>
+  );
 }

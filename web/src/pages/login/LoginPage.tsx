@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Navigate, useLocation } from 'react-router';
-import { type AuthMode, AuthForm, useAuth } from '../../features/auth/index.js';
+import { AuthForm, type AuthMode, useAuth } from '../../features/auth/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';

@@ -1,5 +1,281 @@
-import { PagePlaceholder } from '../../shared/ui/PagePlaceholder.js';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { SearchSuggestionDto } from '../../../../common/api/search.js';
+import { LIMITS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../../../common/constants.js';
+import { useLanguage } from '../../features/i18n/index.js';
+import {
+  SuggestionContent,
+  searchHref,
+  suggestionHref,
+  useDebouncedValue,
+  useSearch,
+} from '../../features/search/index.js';
+import { fetchPopularTopics, TopicCard, topicKeys } from '../../features/topics/index.js';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
+import { Alert } from '../../shared/ui/Alert.js';
+import { Spinner } from '../../shared/ui/Spinner.js';
+import './search-page.css';
+
+type SortOrder = 'relevance' | 'category';
 
 export function SearchPage() {
-  return <PagePlaceholder titleKey="page.search.title" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const tag = params.get('tag') ?? '';
+  useDocumentTitle(q.trim() ? `${q.trim()} · ${t('search.page.title')}` : t('search.page.title'));
+
+  const [text, setText] = useState(q);
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const inputId = useId();
+
+  // The address bar follows the box (replace: typing is not a history of pages)...
+  useEffect(() => {
+    const current = new URLSearchParams(window.location.search).get('q') ?? '';
+    if (debounced === current) return;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (debounced.trim()) next.set('q', debounced);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debounced, setParams]);
+  // ...and the box follows the address bar when a link or the header box changes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of q resets the box
+  useEffect(() => {
+    if (q !== debounced) setText(q);
+  }, [q]);
+
+  const trimmed = q.trim();
+  const filtered = Boolean(category || tag);
+  const searching = trimmed.length >= LIMITS.searchQueryMin || filtered;
+
+  return (
+    <div className="search-page">
+      <h1 className="search-page__title">{t('search.page.title')}</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for older browsers */}
+      <form role="search" className="search-page__form" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('search.box.label')}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          className="search-page__input"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('search.box.placeholder')}
+          maxLength={LIMITS.searchQueryMax}
+          autoComplete="off"
+        />
+      </form>
+      {filtered && (
+        <p className="search-page__filter">
+          <Link to={trimmed ? searchHref(trimmed) : '/search'}>{t('search.page.clearFilter')}</Link>
+        </p>
+      )}
+      {searching ? (
+        <SearchResults q={trimmed} category={category} tag={tag} />
+      ) : (
+        <>
+          {!q && (
+            <div className="search-page__prompt">
+              <p>{t('search.page.prompt')}</p>
+              <Link to="/" className="button button--secondary">
+                {t('search.page.goHome')}
+              </Link>
+            </div>
+          )}
+          <PopularTopics />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SearchResults({ q, category, tag }: { q: string; category: string; tag: string }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const search = useSearch('smart', language, {
+    q,
+    ...(category && { category }),
+    ...(tag && { tag }),
+  });
+  const [sort, setSort] = useState<SortOrder>('relevance');
+  const [tagType, setTagType] = useState<string | null>(null);
+  const sortId = useId();
+
+  const all = search.data?.suggestions ?? [];
+  const tagTypes = useMemo(
+    () => [...new Set(all.flatMap((item) => item.tags.map((x) => x.type)))].sort(),
+    [all],
+  );
+  const results = useMemo(() => {
+    const kept = tagType ? all.filter((item) => item.tags.some((x) => x.type === tagType)) : all;
+    if (sort === 'relevance') return kept;
+    return [...kept].sort(
+      (a, b) =>
+        (a.categoryName ?? '').localeCompare(b.categoryName ?? '', language) ||
+        b.score + b.relevance - (a.score + a.relevance),
+    );
+  }, [all, tagType, sort, language]);
+
+  if (search.isPending) {
+    return (
+      <div className="search-page__state">
+        <Spinner />
+      </div>
+    );
+  }
+  if (search.isError) return <Alert tone="error">{t('search.page.error')}</Alert>;
+
+  const countLine = q
+    ? t('search.page.resultCount', { count: results.length, query: q })
+    : category
+      ? t('search.page.categoryCount', { count: results.length, name: category })
+      : t('search.page.tagCount', { count: results.length, name: tag });
+
+  if (all.length === 0) {
+    return (
+      <div className="search-page__empty" role="status">
+        <p className="search-page__empty-title">
+          {q ? t('search.empty.title', { query: q }) : t('search.page.noResults')}
+        </p>
+        <p className="search-page__empty-hint">{t('search.empty.hint')}</p>
+        {search.data.didYouMean.length > 0 && (
+          <p className="search-page__did-you-mean">
+            {t('search.didYouMean')}{' '}
+            {search.data.didYouMean.map((correction) => (
+              <Link key={correction} to={searchHref(correction)} className="search-page__correction">
+                {correction}
+              </Link>
+            ))}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${sortId}-count`}>
+      <div className="search-page__toolbar">
+        <p id={`${sortId}-count`} className="search-page__count" role="status">
+          {countLine}
+        </p>
+        <label className="search-page__sort">
+          <span>{t('search.page.sortLabel')}</span>
+          <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SortOrder)}>
+            <option value="relevance">{t('search.page.sortRelevance')}</option>
+            <option value="category">{t('search.page.sortCategory')}</option>
+          </select>
+        </label>
+      </div>
+      {tagTypes.length > 0 && (
+        <fieldset className="search-page__chips">
+          <legend className="visually-hidden">{t('search.page.filterLabel')}</legend>
+          {[null, ...tagTypes].map((type) => (
+            <button
+              key={type ?? 'all'}
+              type="button"
+              className={`search-chip${tagType === type ? ' search-chip--on' : ''}`}
+              aria-pressed={tagType === type}
+              onClick={() => setTagType(type)}
+            >
+              {type === null
+                ? t('search.page.filterAll')
+                : t(`search.tagType.${type}`, { defaultValue: type })}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <ul className="search-results">
+        {results.map((item) => (
+          <li key={`${item.type}:${item.id}`}>
+            <ResultItem item={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ResultItem({ item }: { item: SearchSuggestionDto }) {
+  return (
+    <Link to={suggestionHref(item)} className="search-result">
+      <SuggestionContent item={item} detailed />
+    </Link>
+  );
+}
+
+/** SPEC: under 2 characters, popular topics 20 at a time, loaded as the end of the list comes into view. */
+function PopularTopics() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const popular = useInfiniteQuery({
+    queryKey: [...topicKeys.popular(language, { limit: SEARCH_PAGE_SIZE }), 'infinite'],
+    queryFn: ({ pageParam, signal }) =>
+      fetchPopularTopics(language, { limit: SEARCH_PAGE_SIZE, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, offset) =>
+      last.topics.length < SEARCH_PAGE_SIZE ? undefined : offset + SEARCH_PAGE_SIZE,
+  });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = popular;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { threshold: 0.1 },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const topics = popular.data?.pages.flatMap((page) => page.topics) ?? [];
+  return (
+    <section className="search-page__popular" aria-labelledby="search-popular-title">
+      <h2 id="search-popular-title" className="search-page__subtitle">
+        {t('search.page.popularTitle')}
+      </h2>
+      {popular.isPending ? (
+        <div className="search-page__state">
+          <Spinner />
+        </div>
+      ) : popular.isError && topics.length === 0 ? (
+        <Alert tone="error">{t('search.page.popularError')}</Alert>
+      ) : (
+        <>
+          <ul className="topic-grid">
+            {topics.map((topic) => (
+              <li key={topic.id}>
+                <TopicCard topic={topic} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
+          {isFetchingNextPage && (
+            <div className="search-page__state">
+              <Spinner />
+            </div>
+          )}
+          {popular.isError && <Alert tone="error">{t('search.page.popularError')}</Alert>}
+          {!hasNextPage && !popular.isError && (
+            <p className="search-page__end" role="status">
+              {t('search.page.end', { count: topics.length })}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

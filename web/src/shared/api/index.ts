@@ -1,5 +1,5 @@
 export { apiRequest, isPublicPath, type RequestOptions } from './client.js';
+export { errorMessage } from './error-message.js';
 export { ApiError, CLIENT_ERROR_CODES, isApiError } from './errors.js';
 export { onSessionEnded } from './session-events.js';
 export { tokenStore } from './tokens.js';
-export { errorMessage } from './error-message.js';

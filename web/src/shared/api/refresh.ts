@@ -35,7 +35,11 @@ async function rotate(staleToken: string): Promise<string | null> {
   if (!refreshToken) return null;
   if (token && token !== staleToken) return token;
   try {
-    const result = await send<RefreshResult>('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+    const result = await send<RefreshResult>(
+      '/auth/refresh',
+      { method: 'POST', body: { refreshToken } },
+      null,
+    );
     tokenStore.save(result);
     return result.accessToken;
   } catch (error) {

@@ -65,7 +65,11 @@ export async function send<T>(path: string, options: SendOptions, bearer: string
     if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, 'Request timed out');
     // A cancellation requested by the caller (e.g. TanStack Query) must stay an AbortError.
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, CLIENT_ERROR_CODES.network, error instanceof Error ? error.message : 'Network error');
+    throw new ApiError(
+      0,
+      CLIENT_ERROR_CODES.network,
+      error instanceof Error ? error.message : 'Network error',
+    );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', abortFromCaller);

@@ -22,7 +22,12 @@ export function Alert({
     <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       <div className="alert__body">{children}</div>
       {onDismiss && (
-        <button type="button" className="icon-button alert__dismiss" aria-label={t('action.dismiss')} onClick={onDismiss}>
+        <button
+          type="button"
+          className="icon-button alert__dismiss"
+          aria-label={t('action.dismiss')}
+          onClick={onDismiss}
+        >
           <CloseIcon width="16" height="16" />
         </button>
       )}

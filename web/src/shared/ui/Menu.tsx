@@ -231,5 +231,5 @@ export function MenuLink({ to, children, ...rest }: LinkProps) {
 }
 
 export function MenuSeparator() {
-  return <div role="separator" className="menu__separator" />;
+  return <hr className="menu__separator" />;
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shared/ui/Dialog.js';
 import { useAuth } from '../session.js';
 import type { AuthMode } from '../types.js';
-import { AuthDialogContext } from './auth-dialog-context.js';
 import { AuthForm } from './AuthForm.js';
+import { AuthDialogContext } from './auth-dialog-context.js';
 
 /** Hosts the one auth dialog of the app; it closes by itself once someone is signed in. */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {

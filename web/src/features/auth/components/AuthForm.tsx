@@ -8,7 +8,12 @@ import { PasswordField, TextField } from '../../../shared/ui/Field.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLogin, useRegister } from '../session.js';
 import type { AuthMode } from '../types.js';
-import { type AuthField, type AuthFieldErrors, type AuthFormValues, validateAuthForm } from '../validation.js';
+import {
+  type AuthField,
+  type AuthFieldErrors,
+  type AuthFormValues,
+  validateAuthForm,
+} from '../validation.js';
 import './auth-form.css';
 
 const EMPTY: AuthFormValues = { username: '', email: '', password: '', confirmPassword: '' };

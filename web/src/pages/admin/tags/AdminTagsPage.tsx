@@ -1,5 +1,19 @@
-import { PagePlaceholder } from '../../../shared/ui/PagePlaceholder.js';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TagsAdmin } from '../../../features/admin-catalogue/index.js';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.js';
 
 export default function AdminTagsPage() {
-  return <PagePlaceholder titleKey="admin.tags.title" />;
+  const { t } = useTranslation();
+  const title = t('admin.tags.title');
+  useDocumentTitle(title);
+  return (
+    <section className="page">
+      <Link to="/admin" className="catalogue-back">
+        {t('adminCatalogue.backToPanel')}
+      </Link>
+      <h1 className="page__title">{title}</h1>
+      <TagsAdmin />
+    </section>
+  );
 }

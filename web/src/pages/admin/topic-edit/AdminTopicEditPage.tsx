@@ -1,5 +1,60 @@
-import { PagePlaceholder } from '../../../shared/ui/PagePlaceholder.js';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  AddPropositionForm,
+  PropositionActions,
+  TopicEditor,
+  useAdminTopic,
+} from '../../../features/admin-catalogue/index.js';
+import { useAuth } from '../../../features/auth/index.js';
+import { useLanguage } from '../../../features/i18n/index.js';
+import { RankingList, useTopicRanking } from '../../../features/topics/index.js';
+import { VotingPanel } from '../../../features/voting/index.js';
+import { errorMessage } from '../../../shared/api/index.js';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { PageSpinner } from '../../../shared/ui/Spinner.js';
 
+/** SPEC "Admin topic page": the topic's texts, status and tags, its ranking with rename/delete, and voting. */
 export default function AdminTopicEditPage() {
-  return <PagePlaceholder titleKey="admin.topicEdit.title" />;
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const { language } = useLanguage();
+  const session = useAuth();
+  const topic = useAdminTopic(slug, language);
+  const ranking = useTopicRanking(topic.data?.topic.id, language);
+  useDocumentTitle(topic.data ? `${t('admin.topicEdit.title')}: ${topic.data.topic.title}` : t('admin.topicEdit.title'));
+
+  return (
+    <section className="page">
+      <Link to="/admin/topics" className="catalogue-back">
+        {t('adminCatalogue.topicEdit.back')}
+      </Link>
+      <h1 className="page__title">{topic.data?.topic.title ?? t('admin.topicEdit.title')}</h1>
+      {topic.isPending && <PageSpinner />}
+      {topic.isError && <Alert tone="error">{errorMessage(t, topic.error, 'adminCatalogue.topicEdit.loadFailed')}</Alert>}
+      {topic.data && (
+        <>
+          <TopicEditor key={`${topic.data.topic.id}-${topic.data.topic.title}`} topic={topic.data.topic} />
+          <section className="catalogue-card" aria-labelledby="admin-ranking-title">
+            <h2 id="admin-ranking-title" className="catalogue-card__title">
+              {t('adminCatalogue.topicEdit.ranking')}
+            </h2>
+            <AddPropositionForm topicId={topic.data.topic.id} />
+            {ranking.data && ranking.data.rankings.length === 0 && (
+              <p className="catalogue-muted">{t('adminCatalogue.topicEdit.noPropositions')}</p>
+            )}
+            {ranking.data && (
+              <RankingList
+                entries={ranking.data.rankings}
+                labelledBy="admin-ranking-title"
+                renderActions={(entry) => <PropositionActions topicId={topic.data.topic.id} entry={entry} />}
+              />
+            )}
+          </section>
+          {session.user && <VotingPanel topicId={topic.data.topic.id} />}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,15 @@
-import { PagePlaceholder } from '../../../shared/ui/PagePlaceholder.js';
+import { useTranslation } from 'react-i18next';
+import { TopicsAdmin } from '../../../features/admin-catalogue/index.js';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.js';
 
 export default function AdminTopicsPage() {
-  return <PagePlaceholder titleKey="admin.topics.title" />;
+  const { t } = useTranslation();
+  const title = t('admin.topics.title');
+  useDocumentTitle(title);
+  return (
+    <section className="page">
+      <h1 className="page__title">{title}</h1>
+      <TopicsAdmin />
+    </section>
+  );
 }

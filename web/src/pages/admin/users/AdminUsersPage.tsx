@@ -1,5 +1,19 @@
-import { PagePlaceholder } from '../../../shared/ui/PagePlaceholder.js';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UsersAdmin } from '../../../features/admin-people/index.js';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.js';
 
 export default function AdminUsersPage() {
-  return <PagePlaceholder titleKey="admin.users.title" />;
+  const { t } = useTranslation();
+  const title = t('admin.users.title');
+  useDocumentTitle(title);
+  return (
+    <section className="page">
+      <Link to="/admin" className="back-link">
+        {t('adminPeople.backToPanel')}
+      </Link>
+      <h1 className="page__title">{title}</h1>
+      <UsersAdmin />
+    </section>
+  );
 }

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** The administrators' audit trail (GET /api/admin/audit). */
+
+const dateOrInstant = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Use a date such as 2026-11-23')
+  .optional();
+
+export const auditListQuery = z.object({
+  /** An actor's id or username. */
+  actor: z.string().trim().max(64).optional(),
+  entityType: z.string().trim().max(32).optional(),
+  from: dateOrInstant,
+  /** A date alone includes that whole day. */
+  to: dateOrInstant,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AuditListQuery = z.input<typeof auditListQuery>;
+
+export const AUDIT_ENTITY_TYPES = [
+  'category',
+  'tag',
+  'topic',
+  'proposition',
+  'topic_tag',
+  'user',
+  'translation',
+] as const;
+
+export interface AuditEntryDto {
+  id: number;
+  actorId: number;
+  actorUsername: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+export interface AuditListData {
+  entries: AuditEntryDto[];
+  total: number;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { LIMITS, VOTE_POINTS, type VotePoints } from '../constants.js';
+import { propositionKey } from '../text/proposition-key.js';
+import { idParam } from './fields.js';
+import type { RankingData, RankingEntryDto } from './topics.js';
+
+export const topicIdParams = z.object({ topicId: idParam });
+
+/** `userId` is optional: the caller's own votes are meant; another id needs an administrator. */
+export const userVotesQuery = z.object({ userId: idParam.optional() });
+
+export const propositionNameField = z
+  .string()
+  .trim()
+  .min(1, 'Proposition name is required')
+  .max(LIMITS.propositionNameMax, `Proposition name must be at most ${LIMITS.propositionNameMax} characters`)
+  .refine((name) => propositionKey(name) !== '', 'Proposition name must contain a letter or a digit');
+
+export const voteEntry = z.object({
+  itemName: propositionNameField,
+  points: z.union([z.literal(3), z.literal(2), z.literal(1)], { error: 'Points must be 3, 2 or 1' }),
+  userId: idParam.optional(),
+});
+
+/** SPEC 7: one to three entries, each place (3, 2, 1 points) once, each proposition once. */
+export const submitVotesBody = z.object({
+  topicId: idParam,
+  propositions: z
+    .array(voteEntry)
+    .min(1, 'Give at least one proposition')
+    .max(VOTE_POINTS.length, `Give at most ${VOTE_POINTS.length} propositions`)
+    .superRefine((entries, context) => {
+      const points = new Set<number>();
+      const keys = new Set<string>();
+      entries.forEach((entry, index) => {
+        if (points.has(entry.points)) {
+          context.addIssue({
+            code: 'custom',
+            message: 'Each place can be given once',
+            path: [index, 'points'],
+          });
+        }
+        points.add(entry.points);
+        const key = propositionKey(entry.itemName);
+        if (keys.has(key)) {
+          context.addIssue({
+            code: 'custom',
+            message: 'The same proposition cannot take two places',
+            path: [index, 'itemName'],
+          });
+        }
+        keys.add(key);
+      });
+    }),
+  /** Sent by the spec's client as an empty list; accepted and ignored. */
+  userTags: z.array(z.string().max(80)).max(20).optional(),
+});
+
+export type SubmitVotesBody = z.infer<typeof submitVotesBody>;
+export type VoteEntry = z.infer<typeof voteEntry>;
+
+export interface UserVoteDto {
+  id: number;
+  itemName: string;
+  points: VotePoints;
+  userId: number;
+  propositionId: number;
+}
+
+export interface UserVotesDto {
+  votes: UserVoteDto[];
+  hasVoted: boolean;
+}
+
+export interface SubmitVotesDto {
+  votes: UserVoteDto[];
+  rankings: RankingEntryDto[];
+}
+
+/** Payload of the `ranking` server-sent event of GET /api/topics/{topicId}/events: the ranking read's shape. */
+export type RankingEventDto = RankingData;
+
+export const RANKING_EVENT = 'ranking';

@@ -1,0 +1,221 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { SearchResponseDto } from '../common/api/search.js';
+import type { PopularTopicsData } from '../common/api/topics.js';
+import type { Language } from '../common/constants.js';
+import {
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  PHONE,
+  SCREENSHOT_DIR,
+  setupE2E,
+  text,
+} from './support/index.js';
+
+const e2e = setupE2E({ SEED: 'demo' });
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${e2e.url}/api${path}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `search-${name}.png`), fullPage: false });
+}
+
+/** Runs `body` on a fresh page and always closes its context, so a failure cannot slow the next test. */
+async function onPage(
+  lng: Language,
+  options: Parameters<typeof e2e.newPage>[1],
+  body: (page: Page) => Promise<void>,
+) {
+  const page = await e2e.newPage(lng, options);
+  try {
+    await body(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+const headerBox = (page: Page) => page.locator('.site-header').getByRole('combobox');
+const listbox = (page: Page) => page.locator('.site-header').getByRole('listbox');
+
+describe('global search box', () => {
+  it('suggests topics while typing and opens the highlighted one with the keyboard', async () => {
+    await onPage('en', {}, async (page) => {
+      const box = headerBox(page);
+      await box.fill('pizz');
+      const options = listbox(page).getByRole('option');
+      await options.first().waitFor();
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      expect(await box.getAttribute('aria-controls')).toBe(await listbox(page).getAttribute('id'));
+      expect(await listbox(page).textContent()).toMatch(/pizza/i);
+      // The polite live region tells screen readers how many suggestions arrived.
+      const expected = await api<SearchResponseDto>('/search/predictive?q=pizz&lang=en');
+      await expect
+        .poll(() => page.locator('.site-header [aria-live="polite"]').textContent())
+        .toBe(`${expected.suggestions.length} suggestions`);
+
+      await box.press('ArrowDown');
+      await box.press('ArrowDown');
+      const second = options.nth(1);
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
+      expect(await second.getAttribute('aria-selected')).toBe('true');
+      await expectNoSeriousA11yViolations(page, 'search dropdown');
+      const chosen = expected.suggestions[1];
+      await box.press('Enter');
+      await page.waitForURL(
+        (url) => url.pathname === (chosen?.type === 'topic' ? `/topic/${chosen.id}` : '/search'),
+      );
+      expect(await box.inputValue()).toBe(chosen?.title);
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+    });
+  });
+
+  it('closes on Escape and on an outside click, and opens the search page on Enter', async () => {
+    await onPage('fr', {}, async (page) => {
+      const box = headerBox(page);
+      await box.fill('burger');
+      await listbox(page).getByRole('option').first().waitFor();
+      await box.press('Escape');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await box.fill('burgers');
+      await listbox(page).getByRole('option').first().waitFor();
+      await page.locator('main').click({ position: { x: 5, y: 5 } });
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await box.focus();
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'burgers');
+      await page.locator('.search-result').first().waitFor();
+    });
+  });
+
+  it('helps with a misspelled word', async () => {
+    await onPage('en', {}, async (page) => {
+      const box = headerBox(page);
+      await box.fill('piza');
+      const popup = page.locator('.site-header .search-box__popup');
+      await popup.getByText(text('en', 'search.empty.title', { query: 'piza' })).waitFor();
+      await popup.getByText(text('en', 'search.empty.hint')).waitFor();
+      await popup.getByRole('button', { name: 'pizza' }).click();
+      expect(await box.inputValue()).toBe('pizza');
+      await listbox(page).getByRole('option').first().waitFor();
+    });
+  });
+
+  it('opens a category choice as a category search', async () => {
+    await onPage('en', {}, async (page) => {
+      await headerBox(page).fill('cocktail');
+      await listbox(page)
+        .getByRole('option', { name: /Subcategory.*Cocktail bars/ })
+        .click();
+      await page.waitForURL(
+        (url) => url.pathname === '/search' && url.searchParams.get('category') === 'Cocktail bars',
+      );
+      await page.locator('.search-result').first().waitFor();
+      expect(await page.locator('.search-page__count').textContent()).toMatch(
+        /in the category “Cocktail bars”/,
+      );
+    });
+  });
+
+  for (const [language, viewport] of [
+    ['fr', DESKTOP],
+    ['en', DESKTOP],
+    ['fr', PHONE],
+    ['en', PHONE],
+  ] as const) {
+    it(`looks right in ${language} at ${viewport.width}px`, async () => {
+      await onPage(language, { viewport }, async (page) => {
+        await headerBox(page).fill(language === 'fr' ? 'meilleure pizza' : 'best pizza');
+        await listbox(page).getByRole('option').first().waitFor();
+        await screenshot(page, `dropdown-${language}-${viewport.width}`);
+      });
+    });
+  }
+});
+
+describe('search page', () => {
+  it('prompts without a query and scrolls through every popular topic', async () => {
+    await onPage('en', { path: '/search' }, async (page) => {
+      await page.getByText(text('en', 'search.page.prompt')).waitFor();
+      expect(
+        await page.getByRole('link', { name: text('en', 'search.page.goHome') }).getAttribute('href'),
+      ).toBe('/');
+      await page.locator('.topic-card').first().waitFor();
+      expect(await page.locator('.topic-card').count()).toBe(20);
+      await expectNoSeriousA11yViolations(page, 'search page prompt');
+      const total = (await api<PopularTopicsData>('/topics/popular/en?limit=100')).topics.length;
+      const end = page.locator('.search-page__end');
+      for (let i = 0; i < 20 && !(await end.isVisible()); i++) {
+        await page.locator('.search-page__sentinel').scrollIntoViewIfNeeded();
+        await page.waitForTimeout(150);
+      }
+      expect(await end.textContent()).toBe(text('en', 'search.page.end', { count: String(total) }));
+      expect(await page.locator('.topic-card').count()).toBe(total);
+    });
+  });
+
+  for (const [language, viewport] of [
+    ['fr', DESKTOP],
+    ['en', DESKTOP],
+    ['fr', PHONE],
+    ['en', PHONE],
+  ] as const) {
+    it(`lists, sorts and filters results in ${language} at ${viewport.width}px`, async () => {
+      const q = language === 'fr' ? 'pizza paris' : 'pizza Paris';
+      await onPage(language, { path: `/search?q=${encodeURIComponent(q)}`, viewport }, async (page) => {
+        const results = page.locator('.search-result');
+        await results.first().waitFor();
+        const expected = await api<SearchResponseDto>(
+          `/search/smart?q=${encodeURIComponent(q)}&lang=${language}`,
+        );
+        expect(await results.count()).toBe(expected.suggestions.length);
+        expect(await page.locator('.search-page__count').textContent()).toContain(
+          String(expected.suggestions.length),
+        );
+        await expectNoSeriousA11yViolations(page, `search page ${language}`);
+        await screenshot(page, `page-${language}-${viewport.width}`);
+
+        const priceChip = page.getByRole('button', { name: text(language, 'search.tagType.PRICE') });
+        await priceChip.click();
+        expect(await priceChip.getAttribute('aria-pressed')).toBe('true');
+        const withPrice = expected.suggestions.filter((s) =>
+          s.tags.some((tag) => tag.type === 'PRICE'),
+        ).length;
+        await expect.poll(() => results.count()).toBe(withPrice);
+
+        await page.getByLabel(text(language, 'search.page.sortLabel')).selectOption('category');
+        await expect.poll(() => results.count()).toBe(withPrice);
+      });
+    });
+  }
+
+  it('updates the address bar while typing and offers spelling suggestions', async () => {
+    await onPage('en', { path: '/search?q=pizza' }, async (page) => {
+      await page.locator('.search-result').first().waitFor();
+      const input = page.locator('.search-page__input');
+      await input.fill('resturant');
+      await page.waitForURL((url) => url.searchParams.get('q') === 'resturant');
+      await page.getByText(text('en', 'search.empty.title', { query: 'resturant' })).waitFor();
+      await page.locator('.search-page__correction', { hasText: 'restaurant' }).first().click();
+      await page.waitForURL((url) => url.searchParams.get('q')?.startsWith('restaurant') === true);
+      await page.locator('.search-result').first().waitFor();
+      expect(await input.inputValue()).toMatch(/^restaurant/);
+    });
+  });
+
+  it('lists the topics of a tag and opens one', async () => {
+    await onPage('fr', { path: '/search?tag=Lyon' }, async (page) => {
+      const first = page.locator('.search-result').first();
+      await first.waitFor();
+      const href = await first.getAttribute('href');
+      expect(href).toMatch(/^\/topic\/\d+$/);
+      await first.click();
+      await page.waitForURL((url) => url.pathname === href);
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { register, setupE2E, text, userMenuButton } from './support/index.js';
+
+const ACCESS_TTL_SECONDS = 2;
+const app = setupE2E({ ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL_SECONDS) });
+
+const waitForExpiry = () => new Promise((r) => setTimeout(r, ACCESS_TTL_SECONDS * 1000 + 700));
+
+describe('session', () => {
+  it('access-token expiry mid-session is invisible to the user', async () => {
+    const page = await app.newPage('en');
+    const user = await register(page);
+    const firstToken = await page.evaluate(() => localStorage.token);
+    await waitForExpiry();
+    await page.goto('/profile');
+    await (await userMenuButton(page, user.username)).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      text('en', 'page.profile.title'),
+    );
+    expect(await page.evaluate(() => localStorage.token)).not.toBe(firstToken);
+  });
+
+  it('two tabs refreshing at the same moment both stay signed in', async () => {
+    const first = await app.newPage('en');
+    const user = await register(first);
+    const second = await app.newTab(first.context(), '/?lng=en');
+    await (await userMenuButton(second, user.username)).waitFor();
+
+    // Hold each tab's start-up profile call until both have sent theirs with the same expired token,
+    // so both meet the 401 together and both want to refresh.
+    let waiting: Array<() => void> = [];
+    await first.context().route('**/api/auth/me', async (route) => {
+      await new Promise<void>((release) => {
+        waiting.push(release);
+        if (waiting.length === 2) {
+          for (const go of waiting) go();
+          waiting = [];
+        }
+      });
+      await route.continue();
+    });
+    let refreshes = 0;
+    first.context().on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes += 1;
+    });
+
+    for (let round = 1; round <= 2; round += 1) {
+      await waitForExpiry();
+      await Promise.all([first.reload(), second.reload()]);
+      for (const tab of [first, second]) {
+        await (await userMenuButton(tab, user.username)).waitFor();
+        expect(new URL(tab.url()).pathname).toBe('/');
+      }
+      // One rotation for both tabs: a second one would present a used refresh token and end the session.
+      expect(refreshes).toBe(round);
+    }
+  });
+
+  it('a logout in one tab signs out the other', async () => {
+    const first = await app.newPage('en');
+    const user = await register(first);
+    const second = await app.newTab(first.context(), '/profile?lng=en');
+    await (await userMenuButton(second, user.username)).waitFor();
+    await (await userMenuButton(first, user.username)).click();
+    await first.getByRole('menuitem', { name: text('en', 'nav.logout') }).click();
+    await expect.poll(() => new URL(second.url()).pathname).toBe('/login');
+    expect(await (await userMenuButton(second, user.username)).count()).toBe(0);
+  });
+
+  it('a rejected session is cleared and the browser goes to /login', async () => {
+    const page = await app.newPage('en');
+    await register(page);
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-token'));
+    await page.reload();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByText(text('en', 'auth.sessionEnded')).count()).toBe(1);
+    expect(
+      await page.evaluate(() => [localStorage.token ?? null, localStorage.refreshToken ?? null]),
+    ).toEqual([null, null]);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Language } from '../../common/constants.js';
+import { login } from './auth.js';
+import { launchBrowser } from './browser.js';
+import { ADMIN, type RunningServer, startServer } from './server.js';
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface NewPageOptions extends BrowserContextOptions {
+  /** Path opened first (default `/`); `lng` is added to it unless null. */
+  path?: string;
+}
+
+export interface E2E {
+  readonly url: string;
+  /** A fresh browser context (own localStorage) showing `path?lng=<lng>` once the app has rendered. */
+  newPage: (lng: Language | null, options?: NewPageOptions) => Promise<Page>;
+  /** Another tab of the same context (shares localStorage, like a real second tab). */
+  newTab: (context: BrowserContext, path?: string) => Promise<Page>;
+  /** A page signed in as the administrator that the server was started with. */
+  asAdmin: (lng?: Language) => Promise<Page>;
+}
+
+/**
+ * Per test file: starts a real server (with `env` overrides) and one Chromium, stops both after.
+ * Each test gets its own contexts, so tests do not share sessions.
+ */
+export function setupE2E(env: Record<string, string> = {}): E2E {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  // The header renders once the first catalog is in; when it never comes, say what the page said.
+  const appReady = async (page: Page) => {
+    const problems: string[] = [];
+    const onError = (error: Error) => problems.push(error.message);
+    const onConsole = (message: { type: () => string; text: () => string }) => {
+      if (message.type() === 'error') problems.push(message.text());
+    };
+    page.on('pageerror', onError);
+    page.on('console', onConsole);
+    try {
+      await page.locator('header.site-header').waitFor({ timeout: 20_000 });
+    } catch (error) {
+      throw new Error(`app did not render at ${page.url()}: ${problems.join(' | ') || String(error)}`);
+    } finally {
+      page.off('pageerror', onError);
+      page.off('console', onConsole);
+    }
+  };
+
+  const harness: E2E = {
+    get url() {
+      if (!server) throw new Error('server not started');
+      return server.url;
+    },
+    async newPage(lng, { path = '/', ...contextOptions } = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        baseURL: harness.url,
+        viewport: DESKTOP,
+        locale: 'en-US',
+        ...contextOptions,
+      });
+      const page = await context.newPage();
+      const target = lng ? `${path}${path.includes('?') ? '&' : '?'}lng=${lng}` : path;
+      await page.goto(target);
+      await appReady(page);
+      return page;
+    },
+    async newTab(context, path = '/') {
+      const page = await context.newPage();
+      await page.goto(path);
+      await appReady(page);
+      return page;
+    },
+    async asAdmin(lng = 'en') {
+      const page = await harness.newPage(lng);
+      await login(page, ADMIN);
+      return page;
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const REPO_ROOT = resolve(import.meta.dirname, '..');
+/** Everything the web bundle is built from. */
+const SOURCES = ['web/src', 'web/index.html', 'vite.config.ts', 'common', 'package-lock.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Runs `vite build` when the web build is missing or older than any of its sources. */
+export function buildWebIfStale(outDir = resolve(REPO_ROOT, 'web/dist')): void {
+  const builtIndex = join(outDir, 'index.html');
+  if (existsSync(builtIndex)) {
+    const builtAt = statSync(builtIndex).mtimeMs;
+    const sourcesAt = Math.max(...SOURCES.map((source) => newestMtime(resolve(REPO_ROOT, source))));
+    if (sourcesAt <= builtAt) return;
+  }
+  console.log('Building the web app (vite build)...');
+  const vite = resolve(REPO_ROOT, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error(`vite build failed with status ${result.status}`);
+}

@@ -1,0 +1,125 @@
+import type { AdminCreateUserInput, AdminUpdateUserInput } from '../../../common/api/admin-users.js';
+import type { UserDto } from '../../../common/api/auth.js';
+import type { AppContext } from '../../context.js';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
+import type { UserRow } from '../../db/schema.js';
+import { errors } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuthUser } from '../auth/guards.js';
+import { hashPassword } from '../auth/passwords.js';
+import { RefreshTokens } from '../auth/refresh-tokens.js';
+import { UsersRepository } from '../users/repository.js';
+import { deleteUser, lockActiveAdminIds } from './users-repository.js';
+
+const hasVotes = () =>
+  errors.conflict(
+    'USER_HAS_VOTES',
+    'This user has votes and cannot be deleted; deactivate the account instead',
+  );
+
+/** What the audit trail keeps of an account: never the password hash. */
+const auditView = (user: UserDto) => ({
+  username: user.username,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  isActive: user.isActive,
+  isAdmin: user.isAdmin,
+});
+
+/** The rules of issue 9 for administrators managing accounts; every write is audited in its transaction. */
+export class AdminUsersService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async create(actor: AuthUser, input: AdminCreateUserInput & { password: string }): Promise<UserDto> {
+    // Hashing takes a while: done before the transaction so the database is not held meanwhile.
+    const passwordHash = await hashPassword(input.password);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const users = new UsersRepository(trx);
+      const row = await users.create({
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        isAdmin: input.isAdmin ?? false,
+        language: input.language,
+      });
+      const dto = await users.toDto(row);
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entityType: 'user',
+        entityId: row.id,
+        after: auditView(dto),
+      });
+      return dto;
+    });
+  }
+
+  async update(actor: AuthUser, id: number, changes: AdminUpdateUserInput): Promise<UserDto> {
+    if (id === actor.id && changes.isAdmin === false) {
+      throw errors.forbidden('You cannot remove your own administrator rights');
+    }
+    if (id === actor.id && changes.isActive === false) {
+      throw errors.forbidden('You cannot deactivate your own account');
+    }
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const users = new UsersRepository(trx);
+      const activeAdmins = await lockActiveAdminIds(trx, this.ctx.database.kind);
+      const current = await users.findById(id);
+      if (!current) throw errors.notFound('User');
+      const losesAdminPower =
+        activeAdmins.includes(id) && (changes.isAdmin === false || changes.isActive === false);
+      if (losesAdminPower && activeAdmins.length <= 1) throw lastAdmin();
+
+      const before = await users.toDto(current);
+      const updated = await users.update(id, {
+        ...(changes.isActive !== undefined && { is_active: changes.isActive ? 1 : 0 }),
+        ...(changes.isAdmin !== undefined && { is_admin: changes.isAdmin ? 1 : 0 }),
+      });
+      // A deactivated account cannot refresh anyway; revoking makes reactivation start from a fresh login.
+      if (current.is_active === 1 && updated.is_active === 0) {
+        await new RefreshTokens(trx, this.ctx.config.refreshTokenTtlDays).revokeAllOf(id);
+      }
+      const after = await users.toDto(updated);
+      await recordAudit(trx, actor, {
+        action: changes.isActive !== undefined && changes.isAdmin === undefined ? 'status' : 'update',
+        entityType: 'user',
+        entityId: id,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return after;
+    });
+  }
+
+  async remove(actor: AuthUser, id: number): Promise<void> {
+    if (id === actor.id) throw errors.forbidden('You cannot delete your own account');
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const users = new UsersRepository(trx);
+      const activeAdmins = await lockActiveAdminIds(trx, this.ctx.database.kind);
+      const current: UserRow | undefined = await users.findById(id);
+      if (!current) throw errors.notFound('User');
+      if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw lastAdmin();
+      const before = await users.toDto(current);
+      if (before.voteCount > 0) throw hasVotes();
+      try {
+        await deleteUser(trx, id);
+      } catch (error) {
+        // A vote written between the count and the delete: the foreign key refuses, same answer.
+        if (isForeignKeyViolation(error)) throw hasVotes();
+        throw error;
+      }
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        entityType: 'user',
+        entityId: id,
+        before: auditView(before),
+      });
+    });
+  }
+}
+
+function lastAdmin() {
+  return errors.conflict('LAST_ADMIN', 'The last active administrator must stay an active administrator');
+}

@@ -1,0 +1,130 @@
+import type { Kysely, Transaction } from 'kysely';
+import { UNASSIGNED_CATEGORY_SLUG } from '../../../common/constants.js';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every line of SQL about categories; names live in the translation store (names.ts). */
+export const categoriesRepository = {
+  /** Categories with their usage counts, parents before their children, then by name. */
+  list(db: Db) {
+    return db
+      .selectFrom('categories as c')
+      .select((eb) => [
+        'c.id',
+        'c.slug',
+        'c.name',
+        'c.parent_id',
+        'c.is_system',
+        eb
+          .selectFrom('topics')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('topics.category_id', '=', 'c.id')
+          .where('topics.is_main', '=', 1)
+          .as('main_topics'),
+        eb
+          .selectFrom('topics')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('topics.category_id', '=', 'c.id')
+          .as('topics'),
+        eb
+          .selectFrom('tags')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('tags.category_id', '=', 'c.id')
+          .as('tags'),
+        eb
+          .selectFrom('categories as s')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('s.parent_id', '=', 'c.id')
+          .as('subcategories'),
+      ])
+      .orderBy('c.is_system', 'asc')
+      .orderBy('c.name', 'asc')
+      .orderBy('c.id', 'asc')
+      .execute();
+  },
+
+  findById(db: Db, id: number) {
+    return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  findBySlug(db: Db, slug: string) {
+    return db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
+  },
+
+  async unassignedId(db: Db): Promise<number> {
+    const row = await db
+      .selectFrom('categories')
+      .select('id')
+      .where('slug', '=', UNASSIGNED_CATEGORY_SLUG)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async insert(db: Db, row: { slug: string; name: string; parentId: number | null; createdAt: string }) {
+    const inserted = await db
+      .insertInto('categories')
+      .values({ slug: row.slug, name: row.name, parent_id: row.parentId, created_at: row.createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  },
+
+  async update(db: Db, id: number, changes: { name?: string; parent_id?: number | null }) {
+    if (Object.keys(changes).length === 0) return;
+    await db.updateTable('categories').set(changes).where('id', '=', id).execute();
+  },
+
+  async usage(db: Db, id: number) {
+    const [topics, tags, subcategories] = await Promise.all([
+      db
+        .selectFrom('topics')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('category_id', '=', id)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('tags')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('category_id', '=', id)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parent_id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { topics: Number(topics.n), tags: Number(tags.n), subcategories: Number(subcategories.n) };
+  },
+
+  /** Main topics of `from` whose name a main topic of `to` already has (the unique index would refuse the move). */
+  clashingMainTopics(db: Db, from: number, to: number) {
+    return db
+      .selectFrom('topics as moving')
+      .innerJoin('topics as staying', (join) =>
+        join
+          .onRef('staying.title_key', '=', 'moving.title_key')
+          .on('staying.category_id', '=', to)
+          .on('staying.is_main', '=', 1),
+      )
+      .select('moving.title')
+      .where('moving.category_id', '=', from)
+      .where('moving.is_main', '=', 1)
+      .execute();
+  },
+
+  async topicIds(db: Db, categoryId: number) {
+    const rows = await db.selectFrom('topics').select('id').where('category_id', '=', categoryId).execute();
+    return rows.map((row) => row.id);
+  },
+
+  /** Hands everything of category `from` to category `to` (force delete): nothing is destroyed. */
+  async moveContents(db: Db, from: number, to: number) {
+    await db.updateTable('topics').set({ category_id: to }).where('category_id', '=', from).execute();
+    await db.updateTable('tags').set({ category_id: to }).where('category_id', '=', from).execute();
+    await db.updateTable('categories').set({ parent_id: to }).where('parent_id', '=', from).execute();
+  },
+
+  async delete(db: Db, id: number) {
+    await db.deleteFrom('categories').where('id', '=', id).execute();
+  },
+};

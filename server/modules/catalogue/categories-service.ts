@@ -1,0 +1,208 @@
+import type { Transaction } from 'kysely';
+import type {
+  AdminCategoryDto,
+  CategoryDeleteData,
+  CreateCategoryInput,
+  UpdateCategoryInput,
+} from '../../../common/api/catalogue.js';
+import type { Language } from '../../../common/constants.js';
+import { capitalizeFirst, slugify } from '../../../common/text/index.js';
+import type { AppContext } from '../../context.js';
+import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
+import { nowIso } from '../../db/readable-id.js';
+import type { Database } from '../../db/schema.js';
+import { ApiError, errors } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuthUser } from '../auth/guards.js';
+import { indexTopics, topicIdsOfCategory } from '../search/indexer.js';
+import { categoriesRepository as repo } from './categories-repository.js';
+import { assertNoName, deleteNames, loadNames, writeNames } from './names.js';
+
+const systemCategory = (verb: 'edited' | 'deleted') =>
+  new ApiError(
+    403,
+    'SYSTEM_CATEGORY',
+    `The “unassigned” category is a system category and cannot be ${verb}.`,
+  );
+
+const slugExists = () => errors.conflict('SLUG_EXISTS', 'A category with this name already exists', 'name');
+
+/** The rules of SPEC 5 for categories; every write records its audit entry in its own transaction. */
+export class CategoriesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(): Promise<AdminCategoryDto[]> {
+    const rows = await repo.list(this.ctx.db);
+    const names = await loadNames(
+      this.ctx.db,
+      'category',
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      parentId: row.parent_id,
+      isSystem: row.is_system === 1,
+      translations: names.get(row.id) ?? [],
+      counts: {
+        mainTopics: Number(row.main_topics ?? 0),
+        topics: Number(row.topics ?? 0),
+        tags: Number(row.tags ?? 0),
+        subcategories: Number(row.subcategories ?? 0),
+      },
+    }));
+  }
+
+  async get(id: number): Promise<AdminCategoryDto> {
+    const category = (await this.list()).find((c) => c.id === id);
+    if (!category) throw errors.notFound('Category');
+    return category;
+  }
+
+  async create(actor: AuthUser, input: CreateCategoryInput): Promise<AdminCategoryDto> {
+    const name = capitalizeFirst(input.name);
+    const slug = slugify(input.slug?.trim() ? input.slug : name);
+    if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
+    const id = await this.write(async (trx) => {
+      if (await repo.findBySlug(trx, slug)) throw slugExists();
+      const parentId = input.parentId ? await this.checkParent(trx, input.parentId, null) : null;
+      const id = await repo.insert(trx, { slug, name, parentId, createdAt: nowIso() });
+      await writeNames(trx, 'category', id, { ...input.translations, en: name });
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entityType: 'category',
+        entityId: id,
+        after: { slug, name, parentId, translations: input.translations ?? {} },
+      });
+      return id;
+    });
+    return this.get(id);
+  }
+
+  async update(actor: AuthUser, id: number, input: UpdateCategoryInput): Promise<AdminCategoryDto> {
+    await this.write(async (trx) => {
+      const before = await this.editable(trx, id, 'edited');
+      const changes: { name?: string; parent_id?: number | null } = {};
+      if (input.name !== undefined) changes.name = capitalizeFirst(input.name);
+      if (input.parentId !== undefined) {
+        changes.parent_id = input.parentId === null ? null : await this.checkParent(trx, input.parentId, id);
+      }
+      await repo.update(trx, id, changes);
+      await writeNames(trx, 'category', id, {
+        ...input.translations,
+        ...(changes.name !== undefined ? { en: changes.name } : {}),
+      });
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entityType: 'category',
+        entityId: id,
+        before: { name: before.name, parentId: before.parent_id },
+        after: { ...changes, translations: input.translations },
+      });
+      await indexTopics(trx, await topicIdsOfCategory(trx, id));
+    });
+    return this.get(id);
+  }
+
+  /** POST .../translations: 409 TRANSLATION_EXISTS when that language already has a name. */
+  async addTranslation(actor: AuthUser, id: number, language: Language, name: string) {
+    return this.translate(actor, id, language, name, { mustBeNew: true });
+  }
+
+  async putTranslation(actor: AuthUser, id: number, language: Language, name: string) {
+    return this.translate(actor, id, language, name, { mustBeNew: false });
+  }
+
+  async delete(actor: AuthUser, id: number, force: boolean): Promise<CategoryDeleteData> {
+    return this.write(async (trx) => {
+      const category = await this.editable(trx, id, 'deleted');
+      const usage = await repo.usage(trx, id);
+      const inUse = usage.topics + usage.tags + usage.subcategories > 0;
+      if (inUse && !force) {
+        throw errors.conflict(
+          'CATEGORY_IN_USE',
+          `This category has ${usage.topics} topic(s), ${usage.tags} tag(s) and ${usage.subcategories} subcategory(ies); delete with force to move them to “unassigned”`,
+        );
+      }
+      const movedTopicIds = await repo.topicIds(trx, id);
+      if (inUse) {
+        const unassigned = await repo.unassignedId(trx);
+        const clashes = await repo.clashingMainTopics(trx, id, unassigned);
+        if (clashes.length > 0) {
+          throw errors.conflict(
+            'TOPIC_EXISTS',
+            `“unassigned” already has a main topic named ${clashes.map((c) => `“${c.title}”`).join(', ')}; rename it first`,
+          );
+        }
+        await repo.moveContents(trx, id, unassigned);
+      }
+      await deleteNames(trx, 'category', id);
+      await repo.delete(trx, id);
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        entityType: 'category',
+        entityId: id,
+        before: { slug: category.slug, name: category.name, parentId: category.parent_id },
+        after: inUse ? { movedToUnassigned: usage } : undefined,
+      });
+      if (movedTopicIds.length > 0) await indexTopics(trx, movedTopicIds);
+      return { deleted: true as const, moved: inUse ? usage : { topics: 0, tags: 0, subcategories: 0 } };
+    });
+  }
+
+  private async translate(
+    actor: AuthUser,
+    id: number,
+    language: Language,
+    name: string,
+    { mustBeNew }: { mustBeNew: boolean },
+  ): Promise<AdminCategoryDto> {
+    await this.write(async (trx) => {
+      await this.editable(trx, id, 'edited');
+      if (mustBeNew) await assertNoName(trx, 'category', id, language);
+      // The English name is the base name: both change together.
+      const value = language === 'en' ? capitalizeFirst(name) : name.trim();
+      if (language === 'en') await repo.update(trx, id, { name: value });
+      await writeNames(trx, 'category', id, { [language]: value });
+      await recordAudit(trx, actor, {
+        action: 'translate',
+        entityType: 'category',
+        entityId: id,
+        after: { language, name: value },
+      });
+      await indexTopics(trx, await topicIdsOfCategory(trx, id));
+    });
+    return this.get(id);
+  }
+
+  private async editable(trx: Transaction<Database>, id: number, verb: 'edited' | 'deleted') {
+    const category = await repo.findById(trx, id);
+    if (!category) throw errors.notFound('Category');
+    if (category.is_system === 1) throw systemCategory(verb);
+    return category;
+  }
+
+  /** One level of parents: the parent exists, is not a subcategory, and `self` has no children. */
+  private async checkParent(trx: Transaction<Database>, parentId: number, self: number | null) {
+    if (parentId === self) throw errors.validation('A category cannot be its own parent', 'parentId');
+    const parent = await repo.findById(trx, parentId);
+    if (!parent) throw errors.validation('parentId does not name a category', 'parentId');
+    if (parent.parent_id !== null)
+      throw errors.validation('A subcategory cannot have subcategories', 'parentId');
+    if (self !== null && (await repo.usage(trx, self)).subcategories > 0) {
+      throw errors.validation('A category with subcategories cannot become a subcategory', 'parentId');
+    }
+    return parentId;
+  }
+
+  /** Runs a write in one transaction; a slug race lost to another administrator is still SLUG_EXISTS. */
+  private async write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.db.transaction().execute(work);
+    } catch (error) {
+      if (violatedUniqueConstraint(error)?.includes('slug')) throw slugExists();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every line of SQL about tags; names live in the translation store (names.ts). */
+export const tagsRepository = {
+  /** Tags with their category and the number of topics labelled with each, by type then name. */
+  list(db: Db, filter: { categoryId?: number | undefined; ids?: readonly number[] } = {}) {
+    let query = db
+      .selectFrom('tags as t')
+      .leftJoin('categories as c', 'c.id', 't.category_id')
+      .select((eb) => [
+        't.id',
+        't.slug',
+        't.name',
+        't.type',
+        't.category_id',
+        'c.slug as category_slug',
+        'c.name as category_name',
+        eb
+          .selectFrom('topic_tags')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('topic_tags.tag_id', '=', 't.id')
+          .as('usage'),
+      ])
+      .orderBy('t.type')
+      .orderBy('t.name')
+      .orderBy('t.id');
+    if (filter.categoryId !== undefined) query = query.where('t.category_id', '=', filter.categoryId);
+    if (filter.ids) query = query.where('t.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [0]);
+    return query.execute();
+  },
+
+  findById(db: Db, id: number) {
+    return db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  findBySlug(db: Db, slug: string) {
+    return db.selectFrom('tags').selectAll().where('slug', '=', slug).executeTakeFirst();
+  },
+
+  async insert(
+    db: Db,
+    row: { slug: string; name: string; type: string; categoryId: number; createdAt: string },
+  ) {
+    const inserted = await db
+      .insertInto('tags')
+      .values({
+        slug: row.slug,
+        name: row.name,
+        type: row.type,
+        category_id: row.categoryId,
+        created_at: row.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  },
+
+  async update(db: Db, id: number, changes: { name?: string; type?: string; category_id?: number | null }) {
+    if (Object.keys(changes).length === 0) return;
+    await db.updateTable('tags').set(changes).where('id', '=', id).execute();
+  },
+
+  async usage(db: Db, id: number): Promise<number> {
+    const row = await db
+      .selectFrom('topic_tags')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tag_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  async delete(db: Db, id: number) {
+    await db.deleteFrom('tags').where('id', '=', id).execute();
+  },
+
+  categoryExists(db: Db, id: number) {
+    return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
+  },
+};

@@ -1,0 +1,266 @@
+import type { Kysely, Transaction } from 'kysely';
+import { foldText } from '../../../common/text/index.js';
+import { nowIso } from '../../db/readable-id.js';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The back-office's SQL about topics beyond browse's TopicsRepository (which it reuses for reads
+ * and inserts): the admin list, edits, deletes, topic tags and propositions.
+ */
+export const topicsAdminRepository = {
+  /** Main topics each followed by their sub-topics, so the table reads as a tree. */
+  list(db: Db, options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number }) {
+    let query = db
+      .selectFrom('topics as t')
+      .innerJoin('categories as c', 'c.id', 't.category_id')
+      .select((eb) => [
+        't.id',
+        't.slug',
+        't.readable_id',
+        't.title',
+        't.description',
+        't.language',
+        't.is_main',
+        't.is_active',
+        't.main_topic_id',
+        't.vote_count',
+        't.created_at',
+        't.category_id',
+        'c.slug as category_slug',
+        'c.name as category_name',
+        eb
+          .selectFrom('propositions')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('propositions.topic_id', '=', 't.id')
+          .as('propositions'),
+        eb
+          .selectFrom('topics as s')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('s.main_topic_id', '=', 't.id')
+          .as('sub_topics'),
+      ])
+      .orderBy((eb) => eb.fn.coalesce('t.main_topic_id', 't.id'), 'desc')
+      .orderBy('t.is_main', 'desc')
+      .orderBy('t.title')
+      .orderBy('t.id')
+      .limit(options.limit)
+      .offset(options.offset);
+    if (options.status !== 'all')
+      query = query.where('t.is_active', '=', options.status === 'active' ? 1 : 0);
+    return query.execute();
+  },
+
+  async statusCounts(db: Db) {
+    const rows = await db
+      .selectFrom('topics')
+      .select((eb) => ['is_active', eb.fn.countAll<number>().as('n')])
+      .groupBy('is_active')
+      .execute();
+    const active = Number(rows.find((row) => row.is_active === 1)?.n ?? 0);
+    const inactive = Number(rows.find((row) => row.is_active === 0)?.n ?? 0);
+    return { all: active + inactive, active, inactive };
+  },
+
+  findFull(db: Db, id: number) {
+    return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  },
+
+  titlesOf(db: Db, ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('topics')
+      .select(['id', 'title', 'language'])
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  subTopicIds(db: Db, mainTopicId: number) {
+    return db
+      .selectFrom('topics')
+      .select(['id', 'title_key'])
+      .where('main_topic_id', '=', mainTopicId)
+      .execute();
+  },
+
+  /** A main topic of that name in the category other than `exceptId`. */
+  mainTitleTaken(db: Db, categoryId: number, title: string, exceptId: number) {
+    return db
+      .selectFrom('topics')
+      .select('id')
+      .where('category_id', '=', categoryId)
+      .where('title_key', '=', foldText(title))
+      .where('is_main', '=', 1)
+      .where('id', '<>', exceptId)
+      .executeTakeFirst();
+  },
+
+  async updateTopic(
+    db: Db,
+    id: number,
+    changes: { slug?: string; title?: string; description?: string | null; category_id?: number },
+  ) {
+    await db
+      .updateTable('topics')
+      .set({
+        ...changes,
+        ...(changes.title !== undefined ? { title_key: foldText(changes.title) } : {}),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async moveSubTopics(db: Db, mainTopicId: number, categoryId: number) {
+    await db
+      .updateTable('topics')
+      .set({ category_id: categoryId, updated_at: nowIso() })
+      .where('main_topic_id', '=', mainTopicId)
+      .execute();
+  },
+
+  /** Sets (or, for null and '', removes) one translated text of a topic. */
+  async writeText(db: Db, id: number, key: 'title' | 'description', language: string, value: string | null) {
+    const now = nowIso();
+    if (value === null || value.trim() === '') {
+      await db
+        .deleteFrom('translations')
+        .where('entity_type', '=', 'topic')
+        .where('entity_id', '=', id)
+        .where('key', '=', key)
+        .where('language', '=', language)
+        .execute();
+      return;
+    }
+    await db
+      .insertInto('translations')
+      .values({ entity_type: 'topic', entity_id: id, key, language, value, created_at: now, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(['entity_type', 'entity_id', 'key', 'language']).doUpdateSet({ value, updated_at: now }),
+      )
+      .execute();
+  },
+
+  tagIdsOf(db: Db, topicId: number) {
+    return db.selectFrom('topic_tags').select('tag_id').where('topic_id', '=', topicId).execute();
+  },
+
+  async replaceTags(db: Db, topicId: number, tagIds: readonly number[]) {
+    await db.deleteFrom('topic_tags').where('topic_id', '=', topicId).execute();
+    if (tagIds.length > 0) {
+      await db
+        .insertInto('topic_tags')
+        .values([...new Set(tagIds)].map((tagId) => ({ topic_id: topicId, tag_id: tagId })))
+        .execute();
+    }
+  },
+
+  async addTag(db: Db, topicId: number, tagId: number) {
+    await db
+      .insertInto('topic_tags')
+      .values({ topic_id: topicId, tag_id: tagId })
+      .onConflict((oc) => oc.columns(['topic_id', 'tag_id']).doNothing())
+      .execute();
+  },
+
+  async removeTag(db: Db, topicId: number, tagId: number): Promise<boolean> {
+    const result = await db
+      .deleteFrom('topic_tags')
+      .where('topic_id', '=', topicId)
+      .where('tag_id', '=', tagId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+
+  tagsBySlug(db: Db, slugs: readonly string[]) {
+    if (slugs.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('tags')
+      .select(['id', 'slug'])
+      .where('slug', 'in', [...slugs])
+      .execute();
+  },
+
+  /** What deleting these topics takes with it, for the audit trail. */
+  async contentsOf(db: Db, topicIds: readonly number[]) {
+    const [propositions, votes] = await Promise.all([
+      db
+        .selectFrom('propositions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('topic_id', 'in', [...topicIds])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('votes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('topic_id', 'in', [...topicIds])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { propositions: Number(propositions.n), votes: Number(votes.n) };
+  },
+
+  /** Sub-topics, propositions, votes and topic tags go by the foreign keys' cascades. */
+  async deleteTopics(db: Db, topicIds: readonly number[]) {
+    await db
+      .deleteFrom('translations')
+      .where('entity_type', '=', 'topic')
+      .where('entity_id', 'in', [...topicIds])
+      .execute();
+    await db
+      .deleteFrom('topics')
+      .where('id', 'in', [...topicIds])
+      .execute();
+  },
+
+  findProposition(db: Db, topicId: number, id: number) {
+    return db
+      .selectFrom('propositions')
+      .select(['id', 'name', 'name_key', 'total_points', 'vote_count'])
+      .where('topic_id', '=', topicId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  findPropositionByKey(db: Db, topicId: number, nameKey: string) {
+    return db
+      .selectFrom('propositions')
+      .select('id')
+      .where('topic_id', '=', topicId)
+      .where('name_key', '=', nameKey)
+      .executeTakeFirst();
+  },
+
+  async renameProposition(db: Db, id: number, name: string, nameKey: string) {
+    await db.updateTable('propositions').set({ name, name_key: nameKey }).where('id', '=', id).execute();
+  },
+
+  /** Its votes go with it (cascade); the caller then recounts the topic's voters. */
+  async deleteProposition(db: Db, id: number) {
+    await db.deleteFrom('propositions').where('id', '=', id).execute();
+  },
+
+  /** The topic's vote_count is its number of distinct voters: recounted from the votes that remain. */
+  async recountVoters(db: Db, topicId: number): Promise<number> {
+    const row = await db
+      .selectFrom('votes')
+      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
+      .where('topic_id', '=', topicId)
+      .executeTakeFirstOrThrow();
+    const voters = Number(row.n);
+    await db.updateTable('topics').set({ vote_count: voters }).where('id', '=', topicId).execute();
+    return voters;
+  },
+
+  /** Tags the wizard may combine in a category: its own and the cross-cutting ones (no category). */
+  wizardTags(db: Db, categoryId: number, types: readonly string[]) {
+    return db
+      .selectFrom('tags')
+      .select(['id', 'slug', 'name', 'type'])
+      .where((eb) => eb.or([eb('category_id', '=', categoryId), eb('category_id', 'is', null)]))
+      .where('type', 'in', [...types])
+      .orderBy('type')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  },
+};

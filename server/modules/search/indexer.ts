@@ -1,0 +1,230 @@
+/**
+ * Search's inverted index (`search_terms`): the folded words of each active topic's titles and
+ * descriptions in every language, its tags' names and its category's (and parent category's)
+ * names, one row per word and topic with the weight of the best field the word comes from.
+ *
+ * Every write that changes what a topic is found by (the topic itself, its tags, its status, a tag
+ * or category name or translation) must call `indexTopics` with the affected topic ids, ideally in
+ * the same transaction. See docs/conventions.md, "Search index".
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { STOP_WORDS } from '../../../common/search/index.js';
+import { tokenize } from '../../../common/text/index.js';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const TERM_WEIGHT = { title: 4, tag: 3, category: 2, description: 1 } as const;
+/** Words longer than this are not indexed (no one types them; keeps the key short). */
+export const MAX_TERM_LENGTH = 64;
+const MIN_TERM_LENGTH = 2;
+/** Topic ids per read while indexing: keeps IN lists and memory small. */
+const TOPIC_BATCH = 500;
+/** 3 columns per row: far below SQLite's bound-parameter limit. */
+const INSERT_BATCH = 1000;
+
+interface CatalogueNames {
+  /** Every name (base and translations) per tag id. */
+  tagNames: Map<number, string[]>;
+  /** Every name of the category and of its parent, per category id. */
+  categoryNames: Map<number, string[]>;
+}
+
+async function loadCatalogueNames(db: Db): Promise<CatalogueNames> {
+  const [categories, tags, translations] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'name', 'parent_id']).execute(),
+    db.selectFrom('tags').select(['id', 'name']).execute(),
+    db
+      .selectFrom('translations')
+      .select(['entity_type', 'entity_id', 'value'])
+      .where('entity_type', 'in', ['category', 'tag'])
+      .where('key', '=', 'name')
+      .execute(),
+  ]);
+  const own = new Map<string, string[]>();
+  const push = (key: string, value: string) => {
+    const list = own.get(key);
+    if (list) list.push(value);
+    else own.set(key, [value]);
+  };
+  for (const row of categories) push(`category:${row.id}`, row.name);
+  for (const row of tags) push(`tag:${row.id}`, row.name);
+  for (const row of translations) push(`${row.entity_type}:${row.entity_id}`, row.value);
+
+  const categoryNames = new Map<number, string[]>();
+  for (const row of categories) {
+    const names = [...(own.get(`category:${row.id}`) ?? [])];
+    if (row.parent_id !== null) names.push(...(own.get(`category:${row.parent_id}`) ?? []));
+    categoryNames.set(row.id, names);
+  }
+  const tagNames = new Map<number, string[]>();
+  for (const row of tags) tagNames.set(row.id, own.get(`tag:${row.id}`) ?? []);
+  return { tagNames, categoryNames };
+}
+
+/** The index rows of one batch of topics (inactive topics get none: search never shows them). */
+async function buildTerms(
+  db: Db,
+  topicIds: readonly number[],
+  names: CatalogueNames,
+): Promise<{ term: string; topic_id: number; weight: number }[]> {
+  if (topicIds.length === 0) return [];
+  const ids = [...topicIds];
+  const [topics, translations, topicTags] = await Promise.all([
+    db
+      .selectFrom('topics')
+      .select(['id', 'title', 'description', 'category_id'])
+      .where('id', 'in', ids)
+      .where('is_active', '=', 1)
+      .execute(),
+    db
+      .selectFrom('translations')
+      .select(['entity_id', 'key', 'value'])
+      .where('entity_type', '=', 'topic')
+      .where('entity_id', 'in', ids)
+      .where('key', 'in', ['title', 'description'])
+      .execute(),
+    db.selectFrom('topic_tags').select(['topic_id', 'tag_id']).where('topic_id', 'in', ids).execute(),
+  ]);
+  const texts = new Map<number, { title: string[]; description: string[]; tags: string[] }>();
+  for (const topic of topics) {
+    texts.set(topic.id, {
+      title: [topic.title],
+      description: topic.description ? [topic.description] : [],
+      tags: [],
+    });
+  }
+  for (const row of translations) {
+    const entry = texts.get(row.entity_id);
+    if (entry) (row.key === 'title' ? entry.title : entry.description).push(row.value);
+  }
+  for (const row of topicTags) texts.get(row.topic_id)?.tags.push(...(names.tagNames.get(row.tag_id) ?? []));
+
+  const rows: { term: string; topic_id: number; weight: number }[] = [];
+  for (const topic of topics) {
+    const entry = texts.get(topic.id);
+    if (!entry) continue;
+    const weights = new Map<string, number>();
+    const add = (values: readonly string[], weight: number) => {
+      for (const value of values) {
+        for (const word of tokenize(value)) {
+          if (word.length < MIN_TERM_LENGTH || word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word))
+            continue;
+          if ((weights.get(word) ?? 0) < weight) weights.set(word, weight);
+        }
+      }
+    };
+    add(entry.title, TERM_WEIGHT.title);
+    add(entry.tags, TERM_WEIGHT.tag);
+    add(names.categoryNames.get(topic.category_id) ?? [], TERM_WEIGHT.category);
+    add(entry.description, TERM_WEIGHT.description);
+    for (const [term, weight] of weights) rows.push({ term, topic_id: topic.id, weight });
+  }
+  return rows;
+}
+
+async function insertTerms(db: Db, rows: readonly { term: string; topic_id: number; weight: number }[]) {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db
+      .insertInto('search_terms')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+}
+
+async function bumpVersion(db: Db): Promise<void> {
+  await db
+    .updateTable('search_index_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+/**
+ * Re-indexes these topics (deleted or deactivated ones just leave the index). Safe inside a
+ * transaction: pass the transaction so the index changes with the data.
+ */
+export async function indexTopics(db: Db, topicIds: readonly number[]): Promise<void> {
+  const unique = [...new Set(topicIds)];
+  const names = await loadCatalogueNames(db);
+  for (let i = 0; i < unique.length; i += TOPIC_BATCH) {
+    const batch = unique.slice(i, i + TOPIC_BATCH);
+    await db.deleteFrom('search_terms').where('topic_id', 'in', batch).execute();
+    await insertTerms(db, await buildTerms(db, batch, names));
+  }
+  await bumpVersion(db);
+}
+
+/** Every topic of a category (and its subcategories): to re-index after a category rename. */
+export async function topicIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('topics')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('category_id', '=', categoryId),
+        eb('category_id', 'in', eb.selectFrom('categories').select('id').where('parent_id', '=', categoryId)),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Every topic labelled with a tag: to re-index after a tag rename. */
+export async function topicIdsOfTag(db: Db, tagId: number): Promise<number[]> {
+  const rows = await db.selectFrom('topic_tags').select('topic_id').where('tag_id', '=', tagId).execute();
+  return rows.map((row) => row.topic_id);
+}
+
+/** Empties and refills the whole index, a batch of topics at a time. Returns counts. */
+export async function rebuildSearchIndex(db: Db): Promise<{ topics: number; terms: number }> {
+  await db.deleteFrom('search_terms').execute();
+  const names = await loadCatalogueNames(db);
+  let lastId = 0;
+  let topics = 0;
+  let terms = 0;
+  for (;;) {
+    const batch = await db
+      .selectFrom('topics')
+      .select('id')
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(TOPIC_BATCH)
+      .execute();
+    if (batch.length === 0) break;
+    lastId = batch[batch.length - 1]?.id ?? lastId;
+    const rows = await buildTerms(
+      db,
+      batch.map((row) => row.id),
+      names,
+    );
+    await insertTerms(db, rows);
+    topics += batch.length;
+    terms += rows.length;
+  }
+  await bumpVersion(db);
+  return { topics, terms };
+}
+
+/** True when topics exist but none is indexed (a database from before the index, or a bulk load). */
+export async function isSearchIndexMissing(db: Db): Promise<boolean> {
+  const term = await db.selectFrom('search_terms').select('topic_id').limit(1).executeTakeFirst();
+  if (term) return false;
+  const topic = await db
+    .selectFrom('topics')
+    .select('id')
+    .where('is_active', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return topic !== undefined;
+}
+
+/** The index version every cache of search compares (see the search_index_state migration). */
+export async function searchIndexVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('search_index_state')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}

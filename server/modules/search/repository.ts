@@ -1,0 +1,217 @@
+import { type Kysely, sql } from 'kysely';
+import type { Language } from '../../../common/constants.js';
+import type { Database } from '../../db/schema.js';
+
+/** One index lookup: a whole folded word, or a word start (the range scan of a prefix). */
+export interface TermLookup {
+  term: string;
+  prefix: boolean;
+  /** The query word it stands for: a topic counts once per query word found. */
+  group: number;
+}
+
+export interface CatalogueRows {
+  categories: { id: number; slug: string; name: string; parent_id: number | null; is_system: number }[];
+  tags: { id: number; slug: string; name: string; type: string; category_id: number | null }[];
+  /** `${entity_type}:${entity_id}` -> language -> name. */
+  names: Map<string, Map<string, string>>;
+}
+
+export interface TopicRowForSearch {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  category_id: number;
+  vote_count: number;
+}
+
+export interface TopicTexts {
+  /** language -> text, for the languages asked. */
+  title: Map<string, string>;
+  description: Map<string, string>;
+}
+
+/** All SQL of search. */
+export class SearchRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * How many topics a query word's lookups find, counted up to `cap` (only the order of magnitude
+   * matters: it picks the rarest word to drive the intersection).
+   */
+  async groupFrequency(lookups: readonly TermLookup[], cap: number): Promise<number> {
+    const result = await sql<{ n: number }>`
+      select count(*) as n from (select 1 from search_terms where ${termCondition(lookups, 'search_terms')} limit ${cap}) hits`.execute(
+      this.db,
+    );
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Topic ids found by every group of lookups (one group per query word): the rarest group's
+   * postings, each checked against the other groups through the primary key. At most `limit`.
+   */
+  async topicIdsWithAll(groups: readonly (readonly TermLookup[])[], limit: number): Promise<number[]> {
+    const [driver, ...others] = groups;
+    if (!driver) return [];
+    const checks = others.map(
+      (group) =>
+        sql`exists (select 1 from search_terms o where o.topic_id = d.topic_id and ${termCondition(group, 'o')})`,
+    );
+    const result = await sql<{ topic_id: number }>`
+      select distinct d.topic_id from search_terms d
+      where ${termCondition(driver, 'd')}${checks.length > 0 ? sql` and ${sql.join(checks, sql` and `)}` : sql``}
+      limit ${limit}`.execute(this.db);
+    return result.rows.map((row) => Number(row.topic_id));
+  }
+
+  /** Topic ids found by any lookup of one group, at most `limit`. */
+  async topicIdsWithAny(group: readonly TermLookup[], limit: number): Promise<number[]> {
+    const result = await sql<{ topic_id: number }>`
+      select distinct topic_id from search_terms where ${termCondition(group, 'search_terms')} limit ${limit}`.execute(
+      this.db,
+    );
+    return result.rows.map((row) => Number(row.topic_id));
+  }
+
+  async topics(ids: readonly number[]): Promise<TopicRowForSearch[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('topics')
+      .select(['id', 'slug', 'title', 'description', 'category_id', 'vote_count'])
+      .where('id', 'in', [...ids])
+      .where('is_active', '=', 1)
+      .execute();
+  }
+
+  /**
+   * Title and description translations of these topics in the given languages. The language is
+   * filtered here rather than in SQL: with it in the WHERE clause SQLite picks the
+   * (entity_type, language) index and reads every topic's texts in that language.
+   */
+  async topicTexts(ids: readonly number[], languages: readonly Language[]): Promise<Map<number, TopicTexts>> {
+    const texts = new Map<number, TopicTexts>();
+    if (ids.length === 0) return texts;
+    const rows = await this.db
+      .selectFrom('translations')
+      .select(['entity_id', 'key', 'language', 'value'])
+      .where('entity_type', '=', 'topic')
+      .where('entity_id', 'in', [...ids])
+      .where('key', 'in', ['title', 'description'])
+      .execute();
+    const wanted = new Set<string>(languages);
+    for (const row of rows) {
+      if (!wanted.has(row.language)) continue;
+      let entry = texts.get(row.entity_id);
+      if (!entry) {
+        entry = { title: new Map(), description: new Map() };
+        texts.set(row.entity_id, entry);
+      }
+      (row.key === 'title' ? entry.title : entry.description).set(row.language, row.value);
+    }
+    return texts;
+  }
+
+  async topicTagIds(ids: readonly number[]): Promise<Map<number, number[]>> {
+    const byTopic = new Map<number, number[]>();
+    if (ids.length === 0) return byTopic;
+    const rows = await this.db
+      .selectFrom('topic_tags')
+      .select(['topic_id', 'tag_id'])
+      .where('topic_id', 'in', [...ids])
+      .execute();
+    for (const row of rows) {
+      const list = byTopic.get(row.topic_id);
+      if (list) list.push(row.tag_id);
+      else byTopic.set(row.topic_id, [row.tag_id]);
+    }
+    return byTopic;
+  }
+
+  /** Active topics of these categories, most voted first. */
+  async topicIdsInCategories(categoryIds: readonly number[], limit: number): Promise<number[]> {
+    if (categoryIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('topics')
+      .select('id')
+      .where('category_id', 'in', [...categoryIds])
+      .where('is_active', '=', 1)
+      .orderBy('vote_count', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Active topics labelled with this tag, most voted first. */
+  async topicIdsWithTag(tagId: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('topic_tags')
+      .innerJoin('topics', 'topics.id', 'topic_tags.topic_id')
+      .select('topics.id')
+      .where('topic_tags.tag_id', '=', tagId)
+      .where('topics.is_active', '=', 1)
+      .orderBy('topics.vote_count', 'desc')
+      .orderBy('topics.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async catalogue(): Promise<CatalogueRows> {
+    const [categories, tags, translations] = await Promise.all([
+      this.db.selectFrom('categories').select(['id', 'slug', 'name', 'parent_id', 'is_system']).execute(),
+      this.db.selectFrom('tags').select(['id', 'slug', 'name', 'type', 'category_id']).execute(),
+      this.db
+        .selectFrom('translations')
+        .select(['entity_type', 'entity_id', 'language', 'value'])
+        .where('entity_type', 'in', ['category', 'tag'])
+        .where('key', '=', 'name')
+        .execute(),
+    ]);
+    const names = new Map<string, Map<string, string>>();
+    for (const row of translations) {
+      const key = `${row.entity_type}:${row.entity_id}`;
+      let byLanguage = names.get(key);
+      if (!byLanguage) {
+        byLanguage = new Map();
+        names.set(key, byLanguage);
+      }
+      byLanguage.set(row.language, row.value);
+    }
+    return { categories, tags, names };
+  }
+
+  /** Folded words of titles, tags and categories (weight 2 and up) with the number of topics using each. */
+  async vocabularyWords(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('search_terms')
+      .select(['term', (eb) => eb.fn.countAll<number>().as('frequency')])
+      .where('weight', '>=', 2)
+      .groupBy('term')
+      .execute();
+    return new Map(rows.map((row) => [row.term, Number(row.frequency)]));
+  }
+
+  async indexVersion(): Promise<number> {
+    const row = await this.db
+      .selectFrom('search_index_state')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return row?.version ?? 0;
+  }
+}
+
+/** `term = ?` for whole words, `term >= ? and term < ?` for word starts, or-ed together. */
+function termCondition(lookups: readonly TermLookup[], table: string) {
+  const column = sql.ref(`${table}.term`);
+  const exact = lookups.filter((lookup) => !lookup.prefix).map((lookup) => lookup.term);
+  const parts = lookups
+    .filter((lookup) => lookup.prefix)
+    .map((lookup) => sql`(${column} >= ${lookup.term} and ${column} < ${`${lookup.term}\uffff`})`);
+  if (exact.length === 1) parts.unshift(sql`${column} = ${exact[0]}`);
+  else if (exact.length > 1) parts.unshift(sql`${column} in (${sql.join(exact)})`);
+  return parts.length === 1 ? (parts[0] as ReturnType<typeof sql>) : sql`(${sql.join(parts, sql` or `)})`;
+}

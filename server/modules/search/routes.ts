@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { catalogueSearchQuery, searchQuery } from '../../../common/api/search.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { requireLanguage } from '../translations/routes.js';
+import { type SearchMode, SearchService } from './service.js';
+
+/**
+ * Public search: suggestions as you type (predictive), full search (smart), and the category and
+ * tag lists of the search page. No guard: anyone may search.
+ */
+export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const search = new SearchService(ctx.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const mode of ['predictive', 'smart'] as const satisfies SearchMode[]) {
+    api.get(
+      `/search/${mode}`,
+      { schema: { tags: ['search'], querystring: searchQuery } },
+      async (request) => {
+        const { q, lang, category, tag } = request.query;
+        return ok(
+          await search.search(mode, {
+            q: q ?? '',
+            language: requireLanguage(lang),
+            ...(category && { category }),
+            ...(tag && { tag }),
+          }),
+        );
+      },
+    );
+  }
+
+  api.get(
+    '/search/categories',
+    { schema: { tags: ['search'], querystring: catalogueSearchQuery } },
+    async (request) => {
+      const { q, lang } = request.query;
+      return ok({ categories: await search.categories(requireLanguage(lang), q) });
+    },
+  );
+
+  api.get(
+    '/search/tags',
+    { schema: { tags: ['search'], querystring: catalogueSearchQuery } },
+    async (request) => {
+      const { q, lang } = request.query;
+      return ok({ tags: await search.tags(requireLanguage(lang), q) });
+    },
+  );
+}

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResponseDto, SearchSuggestionDto } from '../../../common/api/search.js';
+import { MAX_SUGGESTIONS } from '../../../common/constants.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { indexTopics, rebuildSearchIndex } from './indexer.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo' });
+}, 120_000);
+afterAll(() => server?.close());
+
+async function search(mode: 'predictive' | 'smart', params: Record<string, string>) {
+  const response = await server.request<{ success: boolean; data: SearchResponseDto }>(
+    'GET',
+    `/api/search/${mode}?${new URLSearchParams(params)}`,
+  );
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
+const topics = (data: SearchResponseDto) => data.suggestions.filter((s) => s.type === 'topic');
+const titles = (items: SearchSuggestionDto[]) => items.map((item) => item.title);
+
+describe('GET /api/search/smart', () => {
+  it.each([
+    ['fr', 'meilleure pizza paris', /pizza/i, /paris/i],
+    ['en', 'best pizza in Paris', /pizza/i, /paris/i],
+    ['es', 'mejor pizza', /pizza/i, /./],
+    ['de', 'beste Pizza', /pizza/i, /./],
+  ])('finds pizza topics for a %s query in that language', async (lang, q, first, second) => {
+    const data = await search('smart', { q, lang });
+    const found = topics(data);
+    expect(found.length).toBeGreaterThan(0);
+    const top = found[0] as SearchSuggestionDto;
+    expect(top.title).toMatch(first);
+    expect(`${top.title} ${top.tags.map((t) => t.name).join(' ')}`).toMatch(second);
+    expect(top.matchedWords).toContain('pizza');
+    expect(data.didYouMean).toEqual([]);
+  });
+
+  it('answers in the requested language, with its tag and category names', async () => {
+    const data = await search('smart', { q: 'pizzerien', lang: 'de' });
+    const top = topics(data)[0] as SearchSuggestionDto;
+    expect(top.title).toMatch(/Pizza/);
+    expect(top.categoryName).toBe('Pizzerien');
+    const category = data.suggestions.find((s) => s.type === 'subcategory');
+    expect(category).toMatchObject({
+      title: 'Pizzerien',
+      parentCategoryName: 'Restaurants',
+      slug: 'pizzerias',
+    });
+  });
+
+  it('returns suggestions with the documented shape, scored above 0, unique, sorted by score plus relevance', async () => {
+    const data = await search('smart', { q: 'pizza', lang: 'en' });
+    expect(data.suggestions.length).toBeGreaterThan(3);
+    expect(data.suggestions.length).toBeLessThanOrEqual(MAX_SUGGESTIONS);
+    const keys = data.suggestions.map((s) => `${s.type}:${s.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const totals = data.suggestions.map((s) => s.score + s.relevance);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    for (const s of data.suggestions) {
+      expect(s.score).toBeGreaterThan(0);
+      expect(Object.keys(s).sort()).toEqual(
+        [
+          'categoryName',
+          'description',
+          'id',
+          'matchedWords',
+          'parentCategoryName',
+          'relevance',
+          'score',
+          'searchMatch',
+          'slug',
+          'tags',
+          'title',
+          'type',
+          'voteCount',
+        ].sort(),
+      );
+    }
+    const topic = topics(data)[0] as SearchSuggestionDto;
+    expect(topic.relevance).toBe(8);
+    expect(topic.tags.every((tag) => tag.name && tag.slug && tag.type)).toBe(true);
+  });
+
+  it('scores as SPEC.md section 9 says', async () => {
+    // "Best pizza" (en title of the main pizza topic): pizza 10 + 5 whole word; all keywords +20;
+    // qualifier "best" in query and title +8 = 43 ("Pizzerias" does not contain "pizza").
+    const data = await search('smart', { q: 'best pizza', lang: 'en' });
+    const main = data.suggestions.find((s) => s.type === 'topic' && s.title === 'Best pizza');
+    expect(main).toMatchObject({ score: 43, searchMatch: 'exact', matchedWords: ['pizza'] });
+    // pizzeria: 10 + 5 edge of the category "Pizzerias"; +15 category; all +20 = 50; +8 qualifier.
+    const inCategory = await search('smart', { q: 'best pizzeria', lang: 'en' });
+    expect(inCategory.suggestions.find((s) => s.title === 'Best pizza')).toMatchObject({
+      score: 58,
+      searchMatch: 'all-words',
+    });
+  });
+
+  it('finds the topics of a category or a tag searched by name, beside the category or tag itself', async () => {
+    const byCategory = await search('smart', { q: 'Cocktail bars', lang: 'en' });
+    expect(byCategory.suggestions.some((s) => s.type === 'subcategory' && s.slug === 'cocktail-bars')).toBe(
+      true,
+    );
+    expect(topics(byCategory).some((s) => s.categoryName === 'Cocktail bars')).toBe(true);
+
+    const byTag = await search('smart', { q: 'Lyon', lang: 'fr' });
+    expect(byTag.suggestions.some((s) => s.type === 'tag' && s.slug === 'lyon')).toBe(true);
+    expect(topics(byTag).length).toBeGreaterThan(0);
+    expect(topics(byTag).every((s) => s.tags.some((t) => t.slug === 'lyon') || /lyon/i.test(s.title))).toBe(
+      true,
+    );
+  });
+
+  it('ignores case and accents', async () => {
+    const plain = await search('smart', { q: 'creperie', lang: 'fr' });
+    const accented = await search('smart', { q: 'CRÊPERIE', lang: 'fr' });
+    expect(titles(accented.suggestions)).toEqual(titles(plain.suggestions));
+  });
+
+  it('suggests corrections for misspelled words when nothing is found', async () => {
+    const piza = await search('smart', { q: 'piza', lang: 'en' });
+    expect(piza.suggestions).toEqual([]);
+    expect(piza.didYouMean[0]).toBe('pizza');
+    expect(piza.didYouMean.length).toBeLessThanOrEqual(3);
+
+    const restaurant = await search('smart', { q: 'resturant', lang: 'en' });
+    expect(restaurant.didYouMean.some((q) => q.startsWith('restaurant'))).toBe(true);
+
+    const beste = await search('smart', { q: 'beste Piza', lang: 'de' });
+    expect(beste.didYouMean[0]).toBe('beste pizza');
+  });
+
+  it('looks complete words up: a word start finds no topic', async () => {
+    const data = await search('smart', { q: 'pizz', lang: 'en' });
+    expect(topics(data)).toEqual([]);
+    // The category still matches by containment (SPEC scoring), so there is no spelling help.
+    expect(data.suggestions.map((s) => s.slug)).toContain('pizzerias');
+    const plural = await search('smart', { q: 'restaurant', lang: 'en' });
+    expect(plural.suggestions.some((s) => s.slug === 'restaurants')).toBe(true);
+  });
+
+  it('lists the active topics of a category given by slug or name, and of a tag given by name in any case', async () => {
+    const bySlug = await search('smart', { category: 'pizzerias', lang: 'en' });
+    const byName = await search('smart', { category: 'Pizzerien', lang: 'en' });
+    expect(bySlug.suggestions.length).toBeGreaterThan(0);
+    expect(
+      bySlug.suggestions.every((s) => s.categoryName === 'Pizzerias' && s.searchMatch === 'filter'),
+    ).toBe(true);
+    expect(byName.suggestions.map((s) => s.id)).toEqual(bySlug.suggestions.map((s) => s.id));
+
+    const byTag = await search('smart', { tag: 'PARIS', lang: 'fr' });
+    expect(byTag.suggestions.length).toBeGreaterThan(0);
+    expect(byTag.suggestions.every((s) => s.tags.some((t) => t.slug === 'paris'))).toBe(true);
+
+    const narrowed = await search('smart', { q: 'pizza', tag: 'paris', lang: 'en' });
+    expect(narrowed.suggestions.length).toBeGreaterThan(0);
+    expect(
+      narrowed.suggestions.every((s) => s.type === 'topic' && s.tags.some((t) => t.slug === 'paris')),
+    ).toBe(true);
+
+    expect((await search('smart', { tag: 'no-such-tag', lang: 'en' })).suggestions).toEqual([]);
+  });
+});
+
+describe('GET /api/search/predictive', () => {
+  it('reads the last word as a word start', async () => {
+    const data = await search('predictive', { q: 'pizz', lang: 'en' });
+    expect(topics(data).length).toBeGreaterThan(0);
+    expect(topics(data)[0]?.title).toMatch(/pizza/i);
+    const twoWords = await search('predictive', { q: 'pizza pa', lang: 'fr' });
+    expect(topics(twoWords)[0]?.matchedWords).toEqual(['pizza', 'pa']);
+  });
+
+  it('gives categories and tags beside topics', async () => {
+    const data = await search('predictive', { q: 'burg', lang: 'en' });
+    const types = new Set(data.suggestions.map((s) => s.type));
+    expect(types.has('topic')).toBe(true);
+    expect(types.has('subcategory')).toBe(true);
+  });
+});
+
+describe('search input rules', () => {
+  it.each(['', ' ', 'a', ' p '])('answers %j with no suggestions', async (q) => {
+    for (const mode of ['predictive', 'smart'] as const) {
+      expect(await search(mode, { q, lang: 'en' })).toEqual({
+        query: q.trim(),
+        suggestions: [],
+        didYouMean: [],
+      });
+    }
+  });
+
+  it('refuses a query over 200 characters', async () => {
+    const response = await server.request('GET', `/api/search/smart?q=${'a'.repeat(201)}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('defaults to French and refuses an unsupported language', async () => {
+    const data = await search('smart', { q: 'pizza' });
+    expect(topics(data)[0]?.title).toMatch(/Meilleure pizza|pizza/);
+    expect(data.suggestions[0]?.description).toMatch(/pâte/);
+    const response = await server.request('GET', '/api/search/smart?q=pizza&lang=it');
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('UNSUPPORTED_LANGUAGE');
+  });
+});
+
+describe('GET /api/search/categories and /api/search/tags', () => {
+  it('lists categories in the language, subcategories with their parent, without the system category', async () => {
+    const response = await server.request('GET', '/api/search/categories?lang=es');
+    expect(response.status).toBe(200);
+    const categories = response.body.data.categories as { slug: string; name: string; parentName?: string }[];
+    expect(categories.find((c) => c.slug === 'pizzerias')).toEqual(
+      expect.objectContaining({ name: 'Pizzerías', parentName: 'Restaurantes' }),
+    );
+    expect(categories.some((c) => c.slug === 'unassigned')).toBe(false);
+    const filtered = await server.request('GET', '/api/search/categories?lang=en&q=bar');
+    expect(filtered.body.data.categories.map((c: { slug: string }) => c.slug)).toContain('cocktail-bars');
+  });
+
+  it('lists tags with their type and category', async () => {
+    const response = await server.request('GET', '/api/search/tags?lang=de&q=munch');
+    expect(response.status).toBe(200);
+    expect(response.body.data.tags).toEqual([
+      expect.objectContaining({ name: 'München', slug: 'munich', type: 'LOCATION', categoryId: null }),
+    ]);
+  });
+});
+
+describe('the search index', () => {
+  it('follows topic changes once they are re-indexed, and drops deactivated topics', async () => {
+    const [target] = topics(await search('smart', { q: 'pizza', lang: 'en' }));
+    expect(target).toBeDefined();
+    const id = (target as SearchSuggestionDto).id;
+    await server.ctx.db.updateTable('topics').set({ is_active: 0 }).where('id', '=', id).execute();
+    await indexTopics(server.ctx.db, [id]);
+    expect(topics(await search('smart', { q: 'pizza', lang: 'en' })).map((s) => s.id)).not.toContain(id);
+
+    await server.ctx.db.updateTable('topics').set({ is_active: 1 }).where('id', '=', id).execute();
+    await server.ctx.db
+      .updateTable('translations')
+      .set({ value: 'Zanzibar quokka pizza' })
+      .where('entity_type', '=', 'topic')
+      .where('entity_id', '=', id)
+      .where('key', '=', 'title')
+      .where('language', '=', 'en')
+      .execute();
+    await indexTopics(server.ctx.db, [id]);
+    const renamed = await search('smart', { q: 'quokka', lang: 'en' });
+    expect(topics(renamed).map((s) => s.id)).toEqual([id]);
+    // The spelling vocabulary is rebuilt for the new index version.
+    expect((await search('smart', { q: 'quoka', lang: 'en' })).didYouMean).toContain('quokka');
+  });
+
+  it('rebuilds to the same contents', async () => {
+    const before = await server.ctx.db
+      .selectFrom('search_terms')
+      .selectAll()
+      .orderBy(['term', 'topic_id'])
+      .execute();
+    await rebuildSearchIndex(server.ctx.db);
+    const after = await server.ctx.db
+      .selectFrom('search_terms')
+      .selectAll()
+      .orderBy(['term', 'topic_id'])
+      .execute();
+    expect(after).toEqual(before);
+    expect(after.length).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,143 @@
+import type { Kysely } from 'kysely';
+import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
+import { newReadableId, nowIso } from '../../db/readable-id.js';
+import type { Database } from '../../db/schema.js';
+import { readCacheFor } from './read-cache.js';
+
+/**
+ * Test data written straight into the database: categories, tags, topics with translations,
+ * propositions with given running totals. Only tests and benchmarks import it. Writes behind the
+ * API's back, so each one clears the read cache as an administrator's change would.
+ */
+let sequence = 0;
+const unique = (prefix: string) => `${prefix}-${++sequence}-${Math.random().toString(36).slice(2, 7)}`;
+
+type Names = Partial<Record<'fr' | 'en' | 'es' | 'de', string>>;
+
+async function addNames(
+  db: Kysely<Database>,
+  entityType: 'topic' | 'category' | 'tag',
+  id: number,
+  key: string,
+  names: Names,
+) {
+  const now = nowIso();
+  const rows = Object.entries(names).map(([language, value]) => ({
+    entity_type: entityType,
+    entity_id: id,
+    key,
+    language,
+    value: value as string,
+    created_at: now,
+    updated_at: now,
+  }));
+  if (rows.length > 0) await db.insertInto('translations').values(rows).execute();
+  readCacheFor(db).clear();
+}
+
+export async function makeCategory(db: Kysely<Database>, options: { name?: string; names?: Names } = {}) {
+  const name = options.name ?? unique('Category');
+  const row = await db
+    .insertInto('categories')
+    .values({ slug: slugify(`${name}-${++sequence}`), name, created_at: nowIso() })
+    .returning(['id', 'slug', 'name'])
+    .executeTakeFirstOrThrow();
+  await addNames(db, 'category', row.id, 'name', options.names ?? {});
+  return row;
+}
+
+export async function makeTag(
+  db: Kysely<Database>,
+  options: { name?: string; type?: string; categoryId?: number | null; names?: Names } = {},
+) {
+  const name = options.name ?? unique('Tag');
+  const row = await db
+    .insertInto('tags')
+    .values({
+      slug: slugify(`${name}-${++sequence}`),
+      name,
+      type: options.type ?? 'OTHER',
+      category_id: options.categoryId ?? null,
+      created_at: nowIso(),
+    })
+    .returning(['id', 'slug', 'name', 'type'])
+    .executeTakeFirstOrThrow();
+  await addNames(db, 'tag', row.id, 'name', options.names ?? {});
+  return row;
+}
+
+export interface MakeTopicOptions {
+  categoryId: number;
+  title?: string;
+  description?: string | null;
+  language?: string;
+  slug?: string;
+  voteCount?: number;
+  isActive?: boolean;
+  isMain?: boolean;
+  mainTopicId?: number | null;
+  mandatoryTypes?: string[];
+  tagIds?: number[];
+  titles?: Names;
+  descriptions?: Names;
+}
+
+export async function makeTopic(db: Kysely<Database>, options: MakeTopicOptions) {
+  const title = options.title ?? unique('Topic');
+  const now = nowIso();
+  const row = await db
+    .insertInto('topics')
+    .values({
+      readable_id: newReadableId('T'),
+      slug: options.slug ?? slugify(`${title}-${++sequence}`),
+      title,
+      title_key: foldText(title),
+      description: options.description === undefined ? `About ${title}` : options.description,
+      language: options.language ?? 'fr',
+      category_id: options.categoryId,
+      is_main: options.isMain ? 1 : 0,
+      main_topic_id: options.mainTopicId ?? null,
+      mandatory_types: JSON.stringify(options.mandatoryTypes ?? []),
+      is_active: options.isActive === false ? 0 : 1,
+      vote_count: options.voteCount ?? 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'slug', 'title', 'readable_id'])
+    .executeTakeFirstOrThrow();
+  for (const tagId of options.tagIds ?? []) {
+    await db.insertInto('topic_tags').values({ topic_id: row.id, tag_id: tagId }).execute();
+  }
+  await addNames(db, 'topic', row.id, 'title', options.titles ?? {});
+  await addNames(db, 'topic', row.id, 'description', options.descriptions ?? {});
+  readCacheFor(db).clear();
+  return row;
+}
+
+/** A proposition with its running totals; places are 1st/2nd/3rd counts, points derived from them. */
+export async function makeProposition(
+  db: Kysely<Database>,
+  topicId: number,
+  name: string,
+  places: { first?: number; second?: number; third?: number } = {},
+) {
+  const first = places.first ?? 0;
+  const second = places.second ?? 0;
+  const third = places.third ?? 0;
+  readCacheFor(db).clear();
+  return db
+    .insertInto('propositions')
+    .values({
+      topic_id: topicId,
+      name,
+      name_key: propositionKey(name),
+      first_count: first,
+      second_count: second,
+      third_count: third,
+      total_points: 3 * first + 2 * second + third,
+      vote_count: first + second + third,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

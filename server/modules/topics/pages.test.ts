@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { makeCategory, makeProposition, makeTopic } from './factory.js';
+
+// A stand-in for the built index.html with the same head the real build has.
+const INDEX_HTML = `<!doctype html>
+<html lang="fr">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Podium: community rankings." />
+    <title>Podium</title>
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/app.js"></script></body>
+</html>
+`;
+const PUBLIC_URL = 'https://podium.example';
+
+let server: TestServer;
+let distDir: string;
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'podium-dist-'));
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  server = await startTestServer({ webDistDir: distDir, publicUrl: PUBLIC_URL });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const db = () => server.ctx.db;
+
+async function hostileTopic() {
+  const category = await makeCategory(db());
+  const topic = await makeTopic(db(), {
+    categoryId: category.id,
+    title: 'Pizza "best" <b>&</b> $& co',
+    description: 'Où manger </title><script>alert(1)</script>',
+    language: 'fr',
+    titles: { en: 'Best pizza in Paris', de: 'Beste Pizza' },
+    descriptions: { en: 'Where to eat pizza' },
+  });
+  await makeProposition(db(), topic.id, 'Da Marco</script><script>alert(2)</script>', { first: 3 });
+  await makeProposition(db(), topic.id, 'Chez Luigi', { second: 1 });
+  return topic;
+}
+
+describe('topic pages served with their own head tags', () => {
+  it('puts the title, description, Open Graph, Twitter, canonical and hreflang tags in the served HTML', async () => {
+    const topic = await hostileTopic();
+    const response = await server.request('GET', `/topic/${topic.id}?lng=en`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = response.text;
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('<title>Best pizza in Paris · Podium</title>');
+    expect(html).toContain('<meta name="description" content="Where to eat pizza">');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta property="og:title" content="Best pizza in Paris">');
+    expect(html).toContain('<meta property="og:description" content="Where to eat pizza">');
+    expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/topic/${topic.id}?lng=en">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta name="twitter:title" content="Best pizza in Paris">');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/topic/${topic.id}?lng=en">`);
+    for (const lng of ['fr', 'en', 'es', 'de']) {
+      expect(html).toContain(
+        `<link rel="alternate" hreflang="${lng}" href="${PUBLIC_URL}/topic/${topic.id}?lng=${lng}">`,
+      );
+    }
+    expect(html).toContain('<script type="module" src="/assets/app.js"></script>');
+  });
+
+  it('renders the page in the language of ?lng, French by default, and finds the topic by slug too', async () => {
+    const topic = await hostileTopic();
+    const german = await server.request('GET', `/topic/${topic.id}?lng=de`);
+    expect(german.text).toContain('<title>Beste Pizza · Podium</title>');
+    expect(german.text).toContain('<html lang="de"');
+    const french = await server.request('GET', `/topic/${encodeURIComponent(topic.slug)}`);
+    expect(french.status).toBe(200);
+    expect(french.text).toContain('<html lang="fr"');
+    const unknownLanguage = await server.request('GET', `/topic/${topic.id}?lng=zz`);
+    expect(unknownLanguage.text).toContain('<html lang="fr"');
+  });
+
+  it('escapes titles and descriptions in text and attributes', async () => {
+    const topic = await hostileTopic();
+    const html = (await server.request('GET', `/topic/${topic.id}?lng=fr`)).text;
+    expect(html).toContain(
+      '<title>Pizza &quot;best&quot; &lt;b&gt;&amp;&lt;/b&gt; $&amp; co · Podium</title>',
+    );
+    expect(html).toContain('content="Pizza &quot;best&quot; &lt;b&gt;&amp;&lt;/b&gt; $&amp; co"');
+    expect(html).toContain('content="Où manger &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(html).not.toContain('<script>alert');
+  });
+
+  it('carries the ranking as JSON-LD that a </script> in a name cannot break out of', async () => {
+    const topic = await hostileTopic();
+    const html = (await server.request('GET', `/topic/${topic.id}?lng=en`)).text;
+    const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+    expect(match).not.toBeNull();
+    const jsonLd = JSON.parse(match?.[1] ?? '');
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Best pizza in Paris',
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Da Marco</script><script>alert(2)</script>' },
+        { '@type': 'ListItem', position: 2, name: 'Chez Luigi' },
+      ],
+    });
+    expect(match?.[1]).not.toContain('<');
+  });
+
+  it('serves the app with a 404 status and a generic title for an unknown or inactive topic', async () => {
+    const category = await makeCategory(db());
+    const inactive = await makeTopic(db(), {
+      categoryId: category.id,
+      title: 'Hidden topic',
+      isActive: false,
+    });
+    for (const path of ['/topic/999999', '/topic/no-such-topic', `/topic/${inactive.id}`]) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBe(404);
+      expect(response.text).toContain('<title>Podium</title>');
+      expect(response.text).toContain('<div id="root">');
+      expect(response.text).toContain('noindex');
+      expect(response.text).not.toContain('Hidden topic');
+    }
+  });
+});
+
+describe('sitemap and robots.txt', () => {
+  it('lists every active topic with its language alternates, and not the inactive ones', async () => {
+    const category = await makeCategory(db());
+    const active = await makeTopic(db(), { categoryId: category.id });
+    const inactive = await makeTopic(db(), { categoryId: category.id, isActive: false });
+    const response = await server.request('GET', '/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/xml');
+    expect(response.text).toContain(`<loc>${PUBLIC_URL}/topic/${active.id}?lng=fr</loc>`);
+    expect(response.text).toContain(
+      `<xhtml:link rel="alternate" hreflang="de" href="${PUBLIC_URL}/topic/${active.id}?lng=de"/>`,
+    );
+    expect(response.text).not.toContain(`/topic/${inactive.id}?`);
+    const page = await server.request('GET', '/sitemaps/topics-1.xml');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`/topic/${active.id}?lng=fr`);
+    expect((await server.request('GET', '/sitemaps/topics-0.xml')).status).toBe(404);
+  });
+
+  it('points robots.txt at the sitemap and keeps crawlers out of the admin and the API', async () => {
+    const response = await server.request('GET', '/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(response.text).toContain('Disallow: /admin');
+    expect(response.text).toContain('Disallow: /api/');
+  });
+});

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  languageQuery,
+  mainTopicFilterParams,
+  mainTopicFilterQuery,
+  mainTopicParams,
+  mainTopicQuery,
+  popularParams,
+  popularQuery,
+  rankingParams,
+  rankingQuery,
+  topicKeyParams,
+} from '../../../common/api/topics.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { requireLanguage } from '../translations/routes.js';
+import { TopicsService } from './service.js';
+
+const isAdmin = (request: FastifyRequest) => request.authUser?.isAdmin === true;
+
+/** Public browsing: popular lists, one topic, main topics with their sub-topics, rankings. */
+export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const topics = new TopicsService(ctx.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['topics'];
+
+  api.get(
+    '/topics/popular/:lang',
+    { schema: { tags, params: popularParams, querystring: popularQuery } },
+    async (request) => ok(await topics.popular(requireLanguage(request.params.lang), request.query)),
+  );
+
+  api.get(
+    '/topics/main/:id/filter',
+    { schema: { tags, params: mainTopicFilterParams, querystring: mainTopicFilterQuery } },
+    async (request) => {
+      const { lang, language, limit } = request.query;
+      const slugs = (request.query.tags ?? '')
+        .split(',')
+        .map((slug) => slug.trim())
+        .filter(Boolean);
+      return ok(
+        await topics.filterSubTopics(request.params.id, slugs, requireLanguage(lang ?? language), limit),
+      );
+    },
+  );
+
+  api.get(
+    '/topics/main/:id/:lang',
+    { schema: { tags, params: mainTopicParams, querystring: mainTopicQuery } },
+    async (request) =>
+      ok(
+        await topics.mainTopic(request.params.id, requireLanguage(request.params.lang), request.query.limit),
+      ),
+  );
+
+  // Administrators (a token is optional here) also see inactive topics, to check them before activating.
+  api.get(
+    '/topics/:slugOrId',
+    {
+      schema: { tags, params: topicKeyParams, querystring: languageQuery },
+      preHandler: ctx.guards.optionalUser,
+    },
+    async (request) => {
+      const language = requireLanguage(request.query.language ?? request.query.lang);
+      return ok({
+        topic: await topics.topic(request.params.slugOrId, language, { includeInactive: isAdmin(request) }),
+      });
+    },
+  );
+
+  api.get(
+    '/search/rankings/topic/:topicId',
+    {
+      schema: { tags, params: rankingParams, querystring: rankingQuery },
+      preHandler: ctx.guards.optionalUser,
+    },
+    async (request) => {
+      // Proposition names are not translated; the language is still checked so a bad one is refused alike.
+      requireLanguage(request.query.language ?? request.query.lang);
+      return ok(
+        await topics.ranking(request.params.topicId, request.query.limit, {
+          includeInactive: isAdmin(request),
+        }),
+      );
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminTranslationListQuery, missingTranslationsQuery } from '../../../common/api/translations.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { findMissingUiKeys, listTranslations } from './repository.js';
+import { requireLanguage } from './routes.js';
+
+/** The back-office list of every text, and the UI keys a language still lacks. Behind requireAdmin (app.ts). */
+export async function adminTranslationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  api.get(
+    '/admin/translations',
+    { schema: { tags, querystring: adminTranslationListQuery } },
+    async (request) => {
+      const { language, entityType, q, limit, offset } = request.query;
+      return ok(
+        await listTranslations(ctx.db, {
+          ...(language && { language: requireLanguage(language) }),
+          ...(entityType && entityType !== 'all' && { entityType }),
+          ...(q && { q }),
+          limit,
+          offset,
+        }),
+      );
+    },
+  );
+
+  api.get(
+    '/admin/translations/missing',
+    { schema: { tags, querystring: missingTranslationsQuery } },
+    async (request) => {
+      const language = requireLanguage(request.query.language);
+      const missing = await findMissingUiKeys(ctx.db, language);
+      return ok({ language, missing, total: missing.length });
+    },
+  );
+}

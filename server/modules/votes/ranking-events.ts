@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import type { RankingEventDto } from '../../../common/api/votes.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { findRanking, findTopicVoteCount } from './repository.js';
+
+export type RankingListener = (event: RankingEventDto) => void;
+
+/**
+ * Many votes in a burst make one reload per topic: changes landing within this window are
+ * announced together, so a hot topic costs subscribers at most a few reads per second.
+ */
+const COALESCE_MS = 50;
+const RECONNECT_MS = 1_000;
+
+/**
+ * Tells the open pages of a topic that its ranking changed. Each process keeps its own subscribers;
+ * on PostgreSQL a change made by any process reaches all of them through LISTEN/NOTIFY (the NOTIFY
+ * is sent inside the vote transaction, so it is delivered only if the vote commits). On SQLite
+ * there is one process, and an in-process hand-off suffices.
+ */
+export class RankingEvents {
+  private readonly listeners = new Map<number, Set<RankingListener>>();
+  private readonly pending = new Set<number>();
+  private readonly streams = new Set<() => void>();
+  private timer: NodeJS.Timeout | undefined;
+  private client: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Test schemas share one server: the channel carries the schema so that they never cross-talk. */
+  readonly channel: string;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.channel = `podium_votes_${database.schema ?? 'public'}`;
+  }
+
+  private get db(): Kysely<Database> {
+    return this.database.db;
+  }
+
+  async start(): Promise<void> {
+    if (this.database.kind === 'postgres') await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.database.location });
+    client.on('notification', (message) => {
+      const topicId = Number(message.payload);
+      if (Number.isSafeInteger(topicId)) this.schedule(topicId);
+    });
+    client.on('error', (error) => {
+      this.log.warn({ err: error }, 'ranking events: LISTEN connection lost');
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    this.client = client;
+    await client.connect();
+    await client.query(`listen "${this.channel}"`);
+  }
+
+  private reconnect(lost: pg.Client): void {
+    if (this.closed || this.client !== lost || this.reconnectTimer) return;
+    this.client = undefined;
+    lost.end().catch(() => undefined);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.closed) return;
+      this.listen()
+        .then(() => {
+          // Changes made while we were deaf: every watched topic is re-read once.
+          for (const topicId of this.listeners.keys()) this.schedule(topicId);
+        })
+        .catch((error) => {
+          this.log.warn({ err: error }, 'ranking events: LISTEN reconnect failed');
+          if (this.client) this.reconnect(this.client);
+        });
+    }, RECONNECT_MS);
+  }
+
+  /** Announces a change to the topic's ranking; call it inside the transaction that made it. */
+  async publish(trx: Kysely<Database>, topicId: number): Promise<void> {
+    if (this.database.kind === 'postgres') {
+      await sql`select pg_notify(${this.channel}, ${String(topicId)})`.execute(trx);
+    } else {
+      // The reload waits for the single SQLite connection, so it reads the committed state.
+      this.schedule(topicId);
+    }
+  }
+
+  subscribe(topicId: number, listener: RankingListener): () => void {
+    let set = this.listeners.get(topicId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topicId, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.listeners.get(topicId);
+      current?.delete(listener);
+      if (current?.size === 0) this.listeners.delete(topicId);
+    };
+  }
+
+  /** The topic's current ranking event, or undefined for an unknown or inactive topic. */
+  async snapshot(topicId: number): Promise<RankingEventDto | undefined> {
+    const voteCount = await findTopicVoteCount(this.db, topicId);
+    if (voteCount === undefined) return undefined;
+    return { topicId, voteCount, rankings: await findRanking(this.db, topicId) };
+  }
+
+  private schedule(topicId: number): void {
+    if (this.closed || !this.listeners.has(topicId)) return;
+    this.pending.add(topicId);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      const topics = [...this.pending];
+      this.pending.clear();
+      for (const id of topics) void this.broadcast(id);
+    }, COALESCE_MS);
+  }
+
+  private async broadcast(topicId: number): Promise<void> {
+    try {
+      const event = await this.snapshot(topicId);
+      if (!event) return;
+      for (const listener of this.listeners.get(topicId) ?? []) listener(event);
+    } catch (error) {
+      if (!this.closed) this.log.error({ err: error, topicId }, 'ranking events: reload failed');
+    }
+  }
+
+  /** Registers a way to end an open stream, so that shutting down never waits on a browser. */
+  trackStream(end: () => void): () => void {
+    this.streams.add(end);
+    return () => this.streams.delete(end);
+  }
+
+  /** Ends every open stream (the app is closing); browsers reconnect to another server. */
+  endStreams(): void {
+    for (const end of [...this.streams]) end();
+    this.streams.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.reconnectTimer);
+    this.listeners.clear();
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { submitVotesBody, topicIdParams, userVotesQuery } from '../../../common/api/votes.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { errors } from '../../http/errors.js';
+import { callerOf } from '../auth/guards.js';
+import { assertMayReadVotesOf, assertVotesAsSelf } from './policies.js';
+import { VotesService } from './service.js';
+import { streamRankingEvents } from './sse.js';
+
+/** SPEC 7 "Votes", plus the live ranking stream of DESIGN.md. Identity always comes from the token. */
+export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const events = ctx.rankingEvents;
+  if (!events) throw new Error('voteRoutes needs ctx.rankingEvents (created in buildApp)');
+  const votes = new VotesService(ctx, events);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/search/user-votes/:topicId',
+    {
+      schema: { tags: ['votes'], params: topicIdParams, querystring: userVotesQuery },
+      preHandler: ctx.guards.requireUser,
+    },
+    async (request) => {
+      const userId = assertMayReadVotesOf(callerOf(request), request.query.userId);
+      const list = await votes.userVotes(request.params.topicId, userId);
+      return ok({ votes: list, hasVoted: list.length > 0 });
+    },
+  );
+
+  api.post(
+    '/search/propositions',
+    { schema: { tags: ['votes'], body: submitVotesBody }, preHandler: ctx.guards.requireUser },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      assertVotesAsSelf(
+        caller,
+        request.body.propositions.map((entry) => entry.userId),
+      );
+      const { firstVote, ...result } = await votes.submit(caller.id, request.body);
+      return reply.status(firstVote ? 201 : 200).send(ok(result));
+    },
+  );
+
+  api.delete(
+    '/search/user-votes/:topicId',
+    {
+      schema: { tags: ['votes'], params: topicIdParams, querystring: userVotesQuery },
+      preHandler: ctx.guards.requireUser,
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      assertVotesAsSelf(caller, [request.query.userId]);
+      const withdrawn = await votes.withdraw(caller.id, request.params.topicId);
+      return ok({ withdrawn });
+    },
+  );
+
+  api.get(
+    '/topics/:topicId/events',
+    { schema: { tags: ['votes'], params: topicIdParams }, compress: false },
+    async (request, reply) => {
+      const initial = await events.snapshot(request.params.topicId);
+      if (!initial) throw errors.notFound('Topic');
+      streamRankingEvents(request, reply, events, initial);
+    },
+  );
+}

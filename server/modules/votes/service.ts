@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import type { SubmitVotesBody, SubmitVotesDto, UserVoteDto } from '../../../common/api/votes.js';
+import type { VotePoints } from '../../../common/constants.js';
+import { propositionKey } from '../../../common/text/proposition-key.js';
+import type { AppContext } from '../../context.js';
+import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
+import { nowIso } from '../../db/readable-id.js';
+import type { Database } from '../../db/schema.js';
+import { errors } from '../../http/errors.js';
+import type { RankingEvents } from './ranking-events.js';
+import * as repo from './repository.js';
+
+export interface SubmitResult extends SubmitVotesDto {
+  /** True when the caller had no vote on the topic before: the route answers 201. */
+  firstVote: boolean;
+}
+
+/** Column of the place counters that a vote of these points feeds. */
+const PLACE_COUNTER = { 3: 'firstCount', 2: 'secondCount', 1: 'thirdCount' } as const;
+
+/**
+ * The top-3 rules. Every change replaces the caller's votes on one topic and moves the running
+ * totals by the difference, in one transaction, so totals always equal a recount of the votes table.
+ */
+export class VotesService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly events: RankingEvents,
+  ) {}
+
+  userVotes(topicId: number, userId: number): Promise<UserVoteDto[]> {
+    return repo.findUserVotes(this.ctx.db, topicId, userId);
+  }
+
+  submit(userId: number, body: SubmitVotesBody): Promise<SubmitResult> {
+    return this.inVoteTransaction(async (trx) => {
+      const topicId = body.topicId;
+      await this.requireVotableTopic(trx, topicId);
+      const now = nowIso();
+
+      const entries = body.propositions.map((entry) => ({ ...entry, key: propositionKey(entry.itemName) }));
+      const found = await repo.findPropositions(
+        trx,
+        topicId,
+        entries.map((entry) => entry.key),
+      );
+      const next = new Map<number, number>();
+      const names = new Map<number, string>();
+      for (const entry of entries) {
+        let proposition = found.get(entry.key);
+        if (!proposition) {
+          // Voter-created propositions stay when their votes go (docs/decisions): a ranking row does
+          // not vanish under someone's medal click, and the name keeps its id for everyone.
+          const id = await repo.insertProposition(trx, {
+            topicId,
+            name: entry.itemName,
+            nameKey: entry.key,
+            createdAt: now,
+          });
+          proposition = { id, name: entry.itemName };
+        }
+        next.set(proposition.id, entry.points);
+        names.set(proposition.id, proposition.name);
+      }
+
+      const { previousCount, inserted } = await this.replaceVotes(trx, topicId, userId, next, now);
+      if (inserted) await this.events.publish(trx, topicId);
+      // The new rows are known already; only an unchanged re-vote reads them back.
+      const votes: UserVoteDto[] = inserted
+        ? inserted.map((vote) => ({
+            id: vote.id,
+            itemName: names.get(vote.proposition_id) as string,
+            points: next.get(vote.proposition_id) as VotePoints,
+            userId,
+            propositionId: vote.proposition_id,
+          }))
+        : await repo.findUserVotes(trx, topicId, userId);
+      return {
+        firstVote: previousCount === 0,
+        votes: votes.sort((a, b) => b.points - a.points),
+        rankings: await repo.findRanking(trx, topicId),
+      };
+    });
+  }
+
+  /** Withdraws all the caller's votes on the topic; returns how many there were. */
+  withdraw(userId: number, topicId: number): Promise<number> {
+    return this.inVoteTransaction(async (trx) => {
+      const topic = await repo.lockTopic(trx, this.ctx.database.kind, topicId);
+      if (!topic) throw errors.notFound('Topic');
+      const { previousCount } = await this.replaceVotes(trx, topicId, userId, new Map(), nowIso());
+      if (previousCount > 0) await this.events.publish(trx, topicId);
+      return previousCount;
+    });
+  }
+
+  private async requireVotableTopic(trx: Kysely<Database>, topicId: number): Promise<void> {
+    const topic = await repo.lockTopic(trx, this.ctx.database.kind, topicId);
+    if (!topic) throw errors.notFound('Topic');
+    if (!topic.isActive) throw errors.conflict('TOPIC_INACTIVE', 'This topic is closed to votes', 'topicId');
+  }
+
+  /**
+   * Makes `next` (proposition id -> points) the caller's votes on the topic, moving every running
+   * total by the difference. Returns how many votes the caller had before, and the new vote rows
+   * (undefined when nothing changed).
+   */
+  private async replaceVotes(
+    trx: Kysely<Database>,
+    topicId: number,
+    userId: number,
+    next: ReadonlyMap<number, number>,
+    now: string,
+  ): Promise<{ previousCount: number; inserted?: { id: number; proposition_id: number }[] }> {
+    const previousVotes = await trx
+      .selectFrom('votes')
+      .select(['proposition_id', 'points'])
+      .where('topic_id', '=', topicId)
+      .where('user_id', '=', userId)
+      .execute();
+    const previous = new Map(previousVotes.map((vote) => [vote.proposition_id, vote.points]));
+    const unchanged =
+      previous.size === next.size && [...next].every(([id, points]) => previous.get(id) === points);
+    if (unchanged) return { previousCount: previous.size };
+
+    const deltas = new Map<number, repo.TotalsDelta>();
+    const deltaOf = (propositionId: number) => {
+      let delta = deltas.get(propositionId);
+      if (!delta) {
+        delta = { totalPoints: 0, voteCount: 0, firstCount: 0, secondCount: 0, thirdCount: 0 };
+        deltas.set(propositionId, delta);
+      }
+      return delta;
+    };
+    for (const [propositionId, points] of previous) {
+      const delta = deltaOf(propositionId);
+      delta.totalPoints -= points;
+      delta.voteCount -= 1;
+      delta[PLACE_COUNTER[points as 1 | 2 | 3]] -= 1;
+    }
+    for (const [propositionId, points] of next) {
+      const delta = deltaOf(propositionId);
+      delta.totalPoints += points;
+      delta.voteCount += 1;
+      delta[PLACE_COUNTER[points as 1 | 2 | 3]] += 1;
+    }
+
+    if (previous.size > 0) await repo.deleteUserVotes(trx, topicId, userId);
+    const inserted = await repo.insertVotes(
+      trx,
+      [...next].map(([propositionId, points]) => ({
+        userId,
+        topicId,
+        propositionId,
+        points,
+        createdAt: now,
+      })),
+    );
+    // Ascending id order: two transactions touching the same propositions lock them in one order.
+    for (const [propositionId, delta] of [...deltas].sort(([a], [b]) => a - b)) {
+      if (Object.values(delta).some((value) => value !== 0)) {
+        await repo.applyPropositionDelta(trx, propositionId, delta);
+      }
+    }
+    const votersDelta = (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0);
+    await repo.applyTopicVotersDelta(trx, topicId, votersDelta);
+    return { previousCount: previous.size, inserted };
+  }
+
+  /**
+   * Runs a vote transaction, once more if PostgreSQL reports a lost race (a serialization failure,
+   * a deadlock, or a proposition name created by an administrator in the meantime).
+   */
+  private async inVoteTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.db.transaction().execute(work);
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      return this.ctx.db.transaction().execute(work);
+    }
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '40001' || code === '40P01' || violatedUniqueConstraint(error) !== undefined;
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../common/constants.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/errors.js';
+import { TopicsService } from '../modules/topics/service.js';
+import { escapeXml } from './html.js';
+import { renderIndex, topicHeadTags, topicUrl } from './topic-meta.js';
+
+/** Topics per sitemap file: with four hreflang alternates each, a file stays near 3 MB. */
+export const SITEMAP_PAGE_SIZE = 5000;
+const RANKING_IN_PAGE = 50;
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * What crawlers and link previews read: /topic/{id} served with its real head tags, the sitemap
+ * and robots.txt. `template` is the built index.html (absent when the web app is not built).
+ */
+export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, template: string | undefined): void {
+  const topics = new TopicsService(ctx.db);
+  const base = ctx.config.publicUrl;
+
+  if (template) {
+    app.get<{ Params: { slugOrId: string }; Querystring: { lng?: string } }>(
+      '/topic/:slugOrId',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const lng = request.query.lng;
+        const language: Language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        try {
+          const topic = await topics.topic(request.params.slugOrId.slice(0, 255), language);
+          const { rankings } = await topics.ranking(topic.id, RANKING_IN_PAGE);
+          const head = topicHeadTags({ topic, rankings, language, publicUrl: base });
+          return reply.send(renderIndex(template, { language, ...head }));
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
+          // The app still boots and shows its own not-found state; crawlers get the status.
+          const tags = '<meta name="robots" content="noindex">';
+          return reply.status(404).send(renderIndex(template, { language, title: 'Podium', tags }));
+        }
+      },
+    );
+  }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`),
+  );
+
+  // Small catalogues get one sitemap; large ones an index of pages (the protocol caps a file at 50,000 URLs).
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    const total = await topics.repository.countActive();
+    if (total <= SITEMAP_PAGE_SIZE) return reply.send(await urlSet(0, true));
+    const pages = Math.ceil(total / SITEMAP_PAGE_SIZE);
+    const entries = Array.from(
+      { length: pages },
+      (_, i) => `  <sitemap><loc>${escapeXml(`${base}/sitemaps/topics-${i + 1}.xml`)}</loc></sitemap>`,
+    );
+    return reply.send(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
+    );
+  });
+
+  app.get<{ Params: { page: string } }>(
+    '/sitemaps/topics-:page.xml',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const page = Number(request.params.page);
+      if (!Number.isInteger(page) || page < 1 || page > 100_000) {
+        return reply.status(404).type('text/plain').send('Not found');
+      }
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await urlSet((page - 1) * SITEMAP_PAGE_SIZE, page === 1));
+    },
+  );
+
+  async function urlSet(offset: number, withHome: boolean): Promise<string> {
+    const rows = await topics.repository.activeTopicPage(offset, SITEMAP_PAGE_SIZE);
+    const urls: string[] = [];
+    if (withHome) urls.push(`  <url><loc>${escapeXml(`${base}/`)}</loc></url>`);
+    for (const row of rows) {
+      const alternates = LANGUAGES.map(
+        (lng) =>
+          `<xhtml:link rel="alternate" hreflang="${lng}" href="${escapeXml(topicUrl(base, row.id, lng))}"/>`,
+      ).join('');
+      urls.push(
+        `  <url><loc>${escapeXml(topicUrl(base, row.id, DEFAULT_LANGUAGE))}</loc><lastmod>${escapeXml(row.updated_at.slice(0, 10))}</lastmod>${alternates}</url>`,
+      );
+    }
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="${XHTML_NS}">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+}

@@ -1,0 +1,92 @@
+import type { RankingEntryDto, TopicDto } from '../../common/api/topics.js';
+import { LANGUAGES, type Language } from '../../common/constants.js';
+import { clip, escapeHtml, jsonForScript } from './html.js';
+
+const BRAND = 'Podium';
+const OG_LOCALES: Record<Language, string> = { fr: 'fr_FR', en: 'en_US', es: 'es_ES', de: 'de_DE' };
+/** Words used only in the served HTML (the app's own texts come from the translation store). */
+const FALLBACK_DESCRIPTION: Record<Language, (title: string) => string> = {
+  fr: (title) => `Le classement de la communauté : ${title}. Votez pour votre top 3 sur Podium.`,
+  en: (title) => `The community ranking: ${title}. Vote for your top 3 on Podium.`,
+  es: (title) => `La clasificación de la comunidad: ${title}. Vota tu top 3 en Podium.`,
+  de: (title) => `Das Community-Ranking: ${title}. Wähle deine Top 3 auf Podium.`,
+};
+const JSON_LD_ITEMS = 50;
+
+export const topicUrl = (publicUrl: string, id: number, language?: Language) =>
+  `${publicUrl}/topic/${id}${language ? `?lng=${language}` : ''}`;
+
+/** The head tags that make a shared or crawled topic link show its real title, text and ranking. */
+export function topicHeadTags(input: {
+  topic: TopicDto;
+  rankings: readonly RankingEntryDto[];
+  language: Language;
+  publicUrl: string;
+}): { title: string; tags: string } {
+  const { topic, rankings, language, publicUrl } = input;
+  const title = `${topic.title} · ${BRAND}`;
+  const description = clip(topic.description?.trim() || FALLBACK_DESCRIPTION[language](topic.title), 300);
+  const canonical = topicUrl(publicUrl, topic.id, language);
+  const attr = escapeHtml;
+  const lines = [
+    `<meta name="description" content="${attr(description)}">`,
+    `<link rel="canonical" href="${attr(canonical)}">`,
+    ...LANGUAGES.map(
+      (lng) => `<link rel="alternate" hreflang="${lng}" href="${attr(topicUrl(publicUrl, topic.id, lng))}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${attr(topicUrl(publicUrl, topic.id))}">`,
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${BRAND}">`,
+    `<meta property="og:title" content="${attr(topic.title)}">`,
+    `<meta property="og:description" content="${attr(description)}">`,
+    `<meta property="og:url" content="${attr(canonical)}">`,
+    `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
+    ...LANGUAGES.filter((lng) => lng !== language).map(
+      (lng) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lng]}">`,
+    ),
+    '<meta name="twitter:card" content="summary">',
+    `<meta name="twitter:title" content="${attr(topic.title)}">`,
+    `<meta name="twitter:description" content="${attr(description)}">`,
+    `<script type="application/ld+json">${jsonForScript(rankingJsonLd(topic, rankings, canonical, description))}</script>`,
+  ];
+  return { title, tags: lines.join('\n    ') };
+}
+
+function rankingJsonLd(
+  topic: TopicDto,
+  rankings: readonly RankingEntryDto[],
+  url: string,
+  description: string,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: topic.title,
+    description,
+    url,
+    inLanguage: topic.language,
+    itemListOrder: 'https://schema.org/ItemListOrderDescending',
+    numberOfItems: rankings.length,
+    itemListElement: rankings.slice(0, JSON_LD_ITEMS).map((entry, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: entry.itemName,
+      description: `${entry.totalPoints} points, ${entry.voteCount} votes`,
+    })),
+  };
+}
+
+/**
+ * Rewrites the built index.html: language, title and head tags; the app itself is untouched.
+ * Replacements are functions so a `$&` in a topic title is not read as a replacement pattern.
+ */
+export function renderIndex(
+  template: string,
+  page: { language: Language; title: string; tags: string },
+): string {
+  return template
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `  ${page.tags}\n  </head>`);
+}

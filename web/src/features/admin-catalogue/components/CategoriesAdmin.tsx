@@ -1,0 +1,166 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
+import { errorMessage } from '../../../shared/api/index.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { Spinner } from '../../../shared/ui/Spinner.js';
+import { useLanguage } from '../../i18n/index.js';
+import { useAdminCategories, useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/categories.js';
+import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
+import { EMPTY_NAMES, NameFields, type Names, displayName, namesOf, namesToInput } from './names.js';
+
+/** SPEC "Admin categories": list with counts, inline edit of the four names, add form, delete with force. */
+export function CategoriesAdmin() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const categories = useAdminCategories();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const remove = useDeleteCategory();
+
+  const askDelete = (category: AdminCategoryDto) => {
+    const inUse = category.counts.topics + category.counts.tags + category.counts.subcategories > 0;
+    const name = displayName(category, language);
+    setConfirm({
+      title: t('adminCatalogue.categories.deleteTitle', { name }),
+      message: inUse ? (
+        <p>{t('adminCatalogue.categories.deleteInUse', { topics: category.counts.topics, tags: category.counts.tags })}</p>
+      ) : (
+        <p>{t('adminCatalogue.categories.deleteConfirm')}</p>
+      ),
+      confirmLabel: t(inUse ? 'adminCatalogue.categories.forceDelete' : 'adminCatalogue.action.delete'),
+      danger: true,
+      errorKey: 'adminCatalogue.categories.deleteFailed',
+      onConfirm: () => remove.mutateAsync({ id: category.id, force: inUse }),
+    });
+  };
+
+  return (
+    <div className="catalogue-screen">
+      <AddCategoryForm />
+      <section className="catalogue-card" aria-labelledby="categories-list-title">
+        <h2 id="categories-list-title" className="catalogue-card__title">
+          {t('adminCatalogue.categories.listTitle')}
+        </h2>
+        {categories.isPending && <Spinner />}
+        {categories.isError && (
+          <Alert tone="error">
+            {t('adminCatalogue.categories.loadFailed')}{' '}
+            <button type="button" className="link-button" onClick={() => categories.refetch()}>
+              {t('adminCatalogue.action.retry')}
+            </button>
+          </Alert>
+        )}
+        {categories.data && (
+          <ul className="catalogue-list">
+            {categories.data.categories.map((category) =>
+              editing === category.id ? (
+                <li key={category.id} className="catalogue-list__item catalogue-list__item--editing">
+                  <EditCategory category={category} onDone={() => setEditing(null)} />
+                </li>
+              ) : (
+                <li key={category.id} className="catalogue-list__item">
+                  <div className="catalogue-list__main">
+                    <span className="catalogue-list__name">{displayName(category, language)}</span>
+                    <span className="catalogue-muted">
+                      {category.slug}
+                      {category.isSystem && ` · ${t('adminCatalogue.categories.system')}`}
+                    </span>
+                    <span className="catalogue-muted">
+                      {t('adminCatalogue.categories.counts', {
+                        mainTopics: category.counts.mainTopics,
+                        tags: category.counts.tags,
+                      })}
+                    </span>
+                  </div>
+                  {!category.isSystem && (
+                    <div className="catalogue-actions">
+                      <Button size="sm" onClick={() => setEditing(category.id)}>
+                        {t('adminCatalogue.action.edit')}
+                        <span className="visually-hidden"> {displayName(category, language)}</span>
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => askDelete(category)}>
+                        {t('adminCatalogue.action.delete')}
+                        <span className="visually-hidden"> {displayName(category, language)}</span>
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+      </section>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}
+
+function AddCategoryForm() {
+  const { t } = useTranslation();
+  const create = useCreateCategory();
+  const [names, setNames] = useState<Names>(EMPTY_NAMES);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    try {
+      const { category } = await create.mutateAsync(namesToInput(names, { keepEmpty: false }));
+      setNames(EMPTY_NAMES);
+      setMessage({ tone: 'success', text: t('adminCatalogue.categories.added', { name: category.name }) });
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(t, error, 'adminCatalogue.categories.addFailed') });
+    }
+  };
+
+  return (
+    <section className="catalogue-card" aria-labelledby="category-add-title">
+      <h2 id="category-add-title" className="catalogue-card__title">
+        {t('adminCatalogue.categories.addTitle')}
+      </h2>
+      <form className="catalogue-form" onSubmit={submit}>
+        <NameFields names={names} onChange={setNames} idPrefix="new-category" />
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        <div className="catalogue-actions">
+          <Button type="submit" variant="primary" disabled={!names.en.trim() || create.isPending}>
+            {t('adminCatalogue.categories.add')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function EditCategory({ category, onDone }: { category: AdminCategoryDto; onDone: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateCategory();
+  const [names, setNames] = useState<Names>(() => namesOf(category));
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await update.mutateAsync({ id: category.id, ...namesToInput(names, { keepEmpty: true }) });
+      onDone();
+    } catch (failure) {
+      setError(errorMessage(t, failure, 'adminCatalogue.categories.updateFailed'));
+    }
+  };
+
+  return (
+    <form className="catalogue-form" onSubmit={submit} aria-label={t('adminCatalogue.categories.editLabel', { name: category.name })}>
+      <NameFields names={names} onChange={setNames} idPrefix={`category-${category.id}`} compact />
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="catalogue-actions">
+        <Button type="submit" variant="primary" size="sm" disabled={!names.en.trim() || update.isPending}>
+          {t('adminCatalogue.action.save')}
+        </Button>
+        <Button size="sm" onClick={onDone}>
+          {t('adminCatalogue.action.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

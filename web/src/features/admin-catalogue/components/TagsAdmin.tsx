@@ -1,0 +1,300 @@
+import { type FormEvent, Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminCategoryDto, AdminTagDto } from '../../../../../common/api/catalogue.js';
+import { errorMessage, isApiError } from '../../../shared/api/index.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { Dialog } from '../../../shared/ui/Dialog.js';
+import { Spinner } from '../../../shared/ui/Spinner.js';
+import { useLanguage } from '../../i18n/index.js';
+import { useAdminCategories } from '../api/categories.js';
+import { useAdminTags, useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags.js';
+import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
+import { EMPTY_NAMES, NameFields, type Names, displayName, namesOf, namesToInput } from './names.js';
+import { CategorySelect, TypePicker, useTypeLabel } from './pickers.js';
+import { TagWizard } from './TagWizard.js';
+
+/** SPEC "Admin tags": table with inline row edit, delete when unused, add form, wizard, conflict dialog. */
+export function TagsAdmin() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const typeLabel = useTypeLabel();
+  const tags = useAdminTags();
+  const categories = useAdminCategories();
+  const remove = useDeleteTag();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const knownTypes = [...new Set(tags.data?.tags.map((tag) => tag.type) ?? [])];
+
+  const askDelete = (tag: AdminTagDto) =>
+    setConfirm({
+      title: t('adminCatalogue.tags.deleteTitle', { name: displayName(tag, language) }),
+      message: <p>{t('adminCatalogue.tags.deleteConfirm')}</p>,
+      confirmLabel: t('adminCatalogue.action.delete'),
+      danger: true,
+      errorKey: 'adminCatalogue.tags.deleteFailed',
+      onConfirm: () => remove.mutateAsync(tag.id),
+    });
+
+  return (
+    <div className="catalogue-screen">
+      <div className="catalogue-actions">
+        <Button variant="primary" onClick={() => setWizardOpen(true)}>
+          {t('adminCatalogue.tags.openWizard')}
+        </Button>
+      </div>
+      <QuickAddTag categories={categories.data?.categories} knownTypes={knownTypes} />
+      {categories.isError && <Alert tone="error">{t('adminCatalogue.tags.loadBothFailed')}</Alert>}
+      <section className="catalogue-card" aria-labelledby="tags-list-title">
+        <h2 id="tags-list-title" className="catalogue-card__title">
+          {t('adminCatalogue.tags.listTitle')}
+        </h2>
+        {tags.isPending && <Spinner />}
+        {tags.isError && (
+          <Alert tone="error">
+            {t('adminCatalogue.tags.loadFailed')}{' '}
+            <button type="button" className="link-button" onClick={() => tags.refetch()}>
+              {t('adminCatalogue.action.retry')}
+            </button>
+          </Alert>
+        )}
+        {tags.data && tags.data.tags.length === 0 && (
+          <div className="catalogue-empty">
+            <p>{t('adminCatalogue.tags.empty')}</p>
+            <Button variant="primary" onClick={() => setWizardOpen(true)}>
+              {t('adminCatalogue.tags.addFirst')}
+            </Button>
+          </div>
+        )}
+        {tags.data && tags.data.tags.length > 0 && (
+          <>
+            <p className="catalogue-muted" aria-live="polite">
+              {t('adminCatalogue.tags.found', { count: tags.data.tags.length })}
+            </p>
+            <div className="catalogue-table-wrap">
+              <table className="catalogue-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('adminCatalogue.tags.colTag')}</th>
+                    <th scope="col">{t('adminCatalogue.tags.colSlug')}</th>
+                    <th scope="col">{t('adminCatalogue.tags.colType')}</th>
+                    <th scope="col">{t('adminCatalogue.tags.colCategory')}</th>
+                    <th scope="col">{t('adminCatalogue.tags.colUsage')}</th>
+                    <th scope="col">{t('adminCatalogue.tags.colActions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tags.data.tags.map((tag) => (
+                    <Fragment key={tag.id}>
+                      {editing === tag.id ? (
+                        <tr>
+                          <td colSpan={6}>
+                            <EditTagRow
+                              tag={tag}
+                              categories={categories.data?.categories}
+                              knownTypes={knownTypes}
+                              onDone={() => setEditing(null)}
+                            />
+                          </td>
+                        </tr>
+                      ) : (
+                        <tr>
+                          <th scope="row" className="catalogue-table__name">
+                            {displayName(tag, language)}
+                          </th>
+                          <td className="catalogue-muted">{tag.slug}</td>
+                          <td>
+                            <span className="catalogue-badge">{typeLabel(tag.type)}</span>
+                          </td>
+                          <td>{tag.category ? categoryName(categories.data?.categories, tag.category, language) : '—'}</td>
+                          <td>{tag.usage}</td>
+                          <td>
+                            <div className="catalogue-actions">
+                              <Button size="sm" onClick={() => setEditing(tag.id)}>
+                                {t('adminCatalogue.action.edit')}
+                                <span className="visually-hidden"> {displayName(tag, language)}</span>
+                              </Button>
+                              <Button
+                                size="sm"
+                                variant="danger"
+                                disabled={tag.usage > 0}
+                                title={tag.usage > 0 ? t('adminCatalogue.tags.inUse') : undefined}
+                                onClick={() => askDelete(tag)}
+                              >
+                                {t('adminCatalogue.action.delete')}
+                                <span className="visually-hidden"> {displayName(tag, language)}</span>
+                              </Button>
+                            </div>
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+      {wizardOpen && (
+        <TagWizard categories={categories.data?.categories} knownTypes={knownTypes} onClose={() => setWizardOpen(false)} />
+      )}
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}
+
+function categoryName(
+  categories: AdminCategoryDto[] | undefined,
+  category: { id: number; name: string },
+  language: Parameters<typeof displayName>[1],
+) {
+  const full = categories?.find((c) => c.id === category.id);
+  return full ? displayName(full, language) : category.name;
+}
+
+interface Conflict {
+  title: string;
+  message: string;
+  hint?: string;
+}
+
+/** SPEC 8: SLUG_EXISTS gets its own words; any other conflict shows the server's message. */
+function conflictOf(t: ReturnType<typeof useTranslation>['t'], error: unknown): Conflict | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  if (error.code === 'SLUG_EXISTS') {
+    return {
+      title: t('adminCatalogue.tags.conflictExistsTitle'),
+      message: t('adminCatalogue.tags.conflictExistsMessage'),
+      hint: t('adminCatalogue.tags.conflictExistsHint'),
+    };
+  }
+  return { title: t('adminCatalogue.tags.conflictTitle'), message: error.message || t('adminCatalogue.tags.conflictDefault') };
+}
+
+function ConflictDialog({ conflict, onClose }: { conflict: Conflict | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={conflict !== null} onClose={onClose} title={conflict?.title ?? ''} size="sm">
+      <div className="catalogue-confirm">
+        <p>{conflict?.message}</p>
+        {conflict?.hint && <p className="catalogue-muted">{conflict.hint}</p>}
+        <div className="catalogue-actions catalogue-actions--end">
+          <Button variant="primary" onClick={onClose} data-autofocus>
+            {t('adminCatalogue.action.ok')}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The add form (SPEC: Save Tag and Cancel; Save needs an English name and a category; Cancel clears). */
+function QuickAddTag({ categories, knownTypes }: { categories: AdminCategoryDto[] | undefined; knownTypes: string[] }) {
+  const { t } = useTranslation();
+  const create = useCreateTag();
+  const [names, setNames] = useState<Names>(EMPTY_NAMES);
+  const [type, setType] = useState('OTHER');
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const clear = () => {
+    setNames(EMPTY_NAMES);
+    setType('OTHER');
+    setCategoryId(null);
+    setMessage(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!names.en.trim() || categoryId === null) {
+      setMessage({ tone: 'error', text: t('adminCatalogue.tags.requiredFields') });
+      return;
+    }
+    if (!type.trim()) {
+      setMessage({ tone: 'error', text: t('adminCatalogue.tags.typeRequired') });
+      return;
+    }
+    try {
+      const { tag } = await create.mutateAsync({ ...namesToInput(names, { keepEmpty: false }), type, categoryId });
+      clear();
+      setMessage({ tone: 'success', text: t('adminCatalogue.tags.added', { name: tag.name }) });
+    } catch (error) {
+      const found = conflictOf(t, error);
+      if (found) setConflict(found);
+      else setMessage({ tone: 'error', text: errorMessage(t, error, 'adminCatalogue.tags.addFailed') });
+    }
+  };
+
+  return (
+    <section className="catalogue-card" aria-labelledby="tag-add-title">
+      <h2 id="tag-add-title" className="catalogue-card__title">
+        {t('adminCatalogue.tags.quickAddTitle')}
+      </h2>
+      <form className="catalogue-form" onSubmit={submit}>
+        <NameFields names={names} onChange={setNames} idPrefix="new-tag" />
+        <div className="catalogue-form__row">
+          <TypePicker value={type} onChange={setType} knownTypes={knownTypes} />
+          <CategorySelect categories={categories} value={categoryId} onChange={setCategoryId} />
+        </div>
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        <div className="catalogue-actions">
+          <Button type="submit" variant="primary" disabled={!names.en.trim() || categoryId === null || create.isPending}>
+            {t('adminCatalogue.tags.saveTag')}
+          </Button>
+          <Button onClick={clear}>{t('adminCatalogue.action.cancel')}</Button>
+        </div>
+      </form>
+      <ConflictDialog conflict={conflict} onClose={() => setConflict(null)} />
+    </section>
+  );
+}
+
+function EditTagRow({
+  tag,
+  categories,
+  knownTypes,
+  onDone,
+}: {
+  tag: AdminTagDto;
+  categories: AdminCategoryDto[] | undefined;
+  knownTypes: string[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateTag();
+  const [names, setNames] = useState<Names>(() => namesOf(tag));
+  const [type, setType] = useState(tag.type);
+  const [categoryId, setCategoryId] = useState<number | null>(tag.categoryId);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await update.mutateAsync({ id: tag.id, ...namesToInput(names, { keepEmpty: true }), type, categoryId });
+      onDone();
+    } catch (failure) {
+      setError(errorMessage(t, failure, 'adminCatalogue.tags.updateFailed'));
+    }
+  };
+
+  return (
+    <form className="catalogue-form" onSubmit={submit} aria-label={t('adminCatalogue.tags.editLabel', { name: tag.name })}>
+      <NameFields names={names} onChange={setNames} idPrefix={`tag-${tag.id}`} compact />
+      <div className="catalogue-form__row">
+        <TypePicker value={type} onChange={setType} knownTypes={knownTypes} compact />
+        <CategorySelect categories={categories} value={categoryId} onChange={setCategoryId} allowNone compact />
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="catalogue-actions">
+        <Button type="submit" size="sm" variant="primary" disabled={!names.en.trim() || !type.trim() || update.isPending}>
+          {t('adminCatalogue.action.save')}
+        </Button>
+        <Button size="sm" onClick={onDone}>
+          {t('adminCatalogue.action.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

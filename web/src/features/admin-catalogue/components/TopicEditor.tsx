@@ -1,0 +1,297 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RankingEntryDto, TopicDto } from '../../../../../common/api/topics.js';
+import { errorMessage } from '../../../shared/api/index.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { TextField } from '../../../shared/ui/Field.js';
+import { useLanguage } from '../../i18n/index.js';
+import { useAdminTags } from '../api/tags.js';
+import {
+  useAddProposition,
+  useAddTopicTag,
+  useDeleteProposition,
+  useRemoveTopicTag,
+  useRenameProposition,
+  useSetTopicStatus,
+  useUpdateTopic,
+} from '../api/topics.js';
+import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
+import { displayName } from './names.js';
+
+/** SPEC "Admin topic page": inline title and description, active toggle, tags. Edits the text in the UI language. */
+export function TopicEditor({ topic }: { topic: TopicDto }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const update = useUpdateTopic(language);
+  const setActive = useSetTopicStatus();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(topic.title);
+  const [description, setDescription] = useState(topic.description ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await update.mutateAsync({ key: topic.id, title, description: description || null, language });
+      setEditing(false);
+      setError(null);
+    } catch (failure) {
+      setError(errorMessage(t, failure, 'adminCatalogue.topicEdit.saveFailed'));
+    }
+  };
+
+  const askToggle = () =>
+    setConfirm({
+      title: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
+      message: (
+        <p>
+          {t(topic.isActive ? 'adminCatalogue.topics.deactivateConfirm' : 'adminCatalogue.topics.activateConfirm', {
+            title: topic.title,
+          })}
+        </p>
+      ),
+      confirmLabel: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
+      errorKey: topic.isActive ? 'adminCatalogue.topics.deactivateFailed' : 'adminCatalogue.topics.activateFailed',
+      onConfirm: () => setActive.mutateAsync({ key: topic.id, isActive: !topic.isActive }),
+    });
+
+  return (
+    <section className="catalogue-card" aria-labelledby="topic-details-title">
+      <h2 id="topic-details-title" className="catalogue-card__title">
+        {t('adminCatalogue.topicEdit.details')}
+      </h2>
+      {editing ? (
+        <form className="catalogue-form" onSubmit={save}>
+          <TextField
+            label={t('adminCatalogue.topicEdit.titleLabel')}
+            name="title"
+            value={title}
+            required
+            data-autofocus
+            onChange={(event) => setTitle(event.target.value)}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor="topic-description">
+              {t('adminCatalogue.topicEdit.descriptionLabel')}
+            </label>
+            <textarea
+              id="topic-description"
+              className="field__input catalogue-textarea"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          </div>
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className="catalogue-actions">
+            <Button type="submit" variant="primary" disabled={!title.trim() || update.isPending}>
+              {t('adminCatalogue.action.save')}
+            </Button>
+            <Button
+              onClick={() => {
+                setEditing(false);
+                setTitle(topic.title);
+                setDescription(topic.description ?? '');
+              }}
+            >
+              {t('adminCatalogue.action.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="catalogue-details">
+          <p className="catalogue-details__title">{topic.title}</p>
+          <p className="catalogue-muted">{topic.description || t('adminCatalogue.topicEdit.noDescription')}</p>
+          <p className="catalogue-muted">
+            {topic.categoryName} · {t(topic.isMainTopic ? 'adminCatalogue.topics.mainTopic' : 'adminCatalogue.topics.subTopic')}
+            {topic.mainTopic && ` · ${t('adminCatalogue.topics.subTopicOf', { main: topic.mainTopic })}`}
+          </p>
+          <div className="catalogue-actions">
+            <Button onClick={() => setEditing(true)}>{t('adminCatalogue.topicEdit.editText')}</Button>
+            <Button onClick={askToggle} aria-pressed={topic.isActive}>
+              {t(topic.isActive ? 'adminCatalogue.topics.active' : 'adminCatalogue.topics.inactive')} —{' '}
+              {t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate')}
+            </Button>
+          </div>
+        </div>
+      )}
+      <TopicTags topic={topic} />
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </section>
+  );
+}
+
+function TopicTags({ topic }: { topic: TopicDto }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const tags = useAdminTags();
+  const add = useAddTopicTag();
+  const remove = useRemoveTopicTag();
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const present = new Set(topic.tags.map((tag) => tag.slug));
+  const candidates = (tags.data?.tags ?? []).filter(
+    (tag) => !present.has(tag.slug) && (tag.categoryId === null || tag.categoryId === topic.categoryId),
+  );
+
+  const run = async (work: Promise<unknown>) => {
+    try {
+      await work;
+      setError(null);
+    } catch (failure) {
+      setError(errorMessage(t, failure, 'adminCatalogue.topicEdit.tagFailed'));
+    }
+  };
+
+  return (
+    <div className="catalogue-tags">
+      <h3 className="catalogue-wizard__heading">{t('adminCatalogue.topicEdit.tags')}</h3>
+      <ul className="catalogue-chips">
+        {topic.tags.length === 0 && <li className="catalogue-muted">{t('adminCatalogue.topicEdit.noTags')}</li>}
+        {topic.tags.map((tag) => (
+          <li key={tag.slug} className="catalogue-chip">
+            {tag.name}
+            <button
+              type="button"
+              className="catalogue-chip__remove"
+              aria-label={t('adminCatalogue.topicEdit.removeTag', { name: tag.name })}
+              onClick={() => run(remove.mutateAsync({ key: topic.id, tagSlug: tag.slug }))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="catalogue-form__row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (choice) run(add.mutateAsync({ key: topic.id, tagSlug: choice }).then(() => setChoice('')));
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor="topic-add-tag">
+            {t('adminCatalogue.topicEdit.addTag')}
+          </label>
+          <select id="topic-add-tag" className="field__input" value={choice} onChange={(event) => setChoice(event.target.value)}>
+            <option value="">{t('adminCatalogue.topicEdit.chooseTag')}</option>
+            {candidates.map((tag) => (
+              <option key={tag.slug} value={tag.slug}>
+                {displayName(tag, language)} ({tag.type})
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={!choice || add.isPending}>
+          {t('adminCatalogue.topicEdit.add')}
+        </Button>
+      </form>
+      {error && <Alert tone="error">{error}</Alert>}
+    </div>
+  );
+}
+
+/** Adds a proposition to the topic (the ranking below shows it at once). */
+export function AddPropositionForm({ topicId }: { topicId: number }) {
+  const { t } = useTranslation();
+  const add = useAddProposition();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="catalogue-form__row"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        try {
+          await add.mutateAsync({ key: topicId, itemName: name });
+          setName('');
+          setError(null);
+        } catch (failure) {
+          setError(errorMessage(t, failure, 'adminCatalogue.topicEdit.propositionFailed'));
+        }
+      }}
+    >
+      <TextField
+        label={t('adminCatalogue.topicEdit.newProposition')}
+        name="new-proposition"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <Button type="submit" disabled={!name.trim() || add.isPending}>
+        {t('adminCatalogue.topicEdit.add')}
+      </Button>
+      {error && <Alert tone="error">{error}</Alert>}
+    </form>
+  );
+}
+
+/** Row controls for the ranking (RankingList's renderActions): rename in place (saved) and delete. */
+export function PropositionActions({ topicId, entry }: { topicId: number; entry: RankingEntryDto }) {
+  const { t } = useTranslation();
+  const rename = useRenameProposition();
+  const remove = useDeleteProposition();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(entry.itemName);
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  if (editing) {
+    return (
+      <form
+        className="catalogue-inline"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          try {
+            await rename.mutateAsync({ key: topicId, id: entry.id, itemName: name });
+            setEditing(false);
+            setError(null);
+          } catch (failure) {
+            setError(errorMessage(t, failure, 'adminCatalogue.topicEdit.propositionFailed'));
+          }
+        }}
+      >
+        <TextField
+          label={t('adminCatalogue.topicEdit.renameLabel', { name: entry.itemName })}
+          name={`rename-${entry.id}`}
+          value={name}
+          autoFocus
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Button type="submit" size="sm" variant="primary" disabled={!name.trim() || rename.isPending}>
+          {t('adminCatalogue.action.save')}
+        </Button>
+        <Button size="sm" onClick={() => setEditing(false)}>
+          {t('adminCatalogue.action.cancel')}
+        </Button>
+        {error && <Alert tone="error">{error}</Alert>}
+      </form>
+    );
+  }
+  return (
+    <div className="catalogue-actions">
+      <Button size="sm" onClick={() => setEditing(true)}>
+        {t('adminCatalogue.topicEdit.rename')}
+        <span className="visually-hidden"> {entry.itemName}</span>
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() =>
+          setConfirm({
+            title: t('adminCatalogue.topicEdit.deletePropositionTitle', { name: entry.itemName }),
+            message: <p>{t('adminCatalogue.topicEdit.deletePropositionConfirm', { count: entry.voteCount })}</p>,
+            confirmLabel: t('adminCatalogue.action.delete'),
+            danger: true,
+            errorKey: 'adminCatalogue.topicEdit.propositionFailed',
+            onConfirm: () => remove.mutateAsync({ key: topicId, id: entry.id }),
+          })
+        }
+      >
+        {t('adminCatalogue.action.delete')}
+        <span className="visually-hidden"> {entry.itemName}</span>
+      </Button>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type WizardTag, planSubTopics } from '../../../../../common/api/catalogue.js';
+import { foldText } from '../../../../../common/text/index.js';
+import { isApiError } from '../../../shared/api/index.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { Dialog } from '../../../shared/ui/Dialog.js';
+import { TextField } from '../../../shared/ui/Field.js';
+import { useLanguage } from '../../i18n/index.js';
+import { useAdminCategories } from '../api/categories.js';
+import { useAdminTags } from '../api/tags.js';
+import { useRunTopicWizard } from '../api/topics.js';
+import { displayName } from './names.js';
+import { CategorySelect, useTypeLabel } from './pickers.js';
+
+const STEPS = 4;
+const PREVIEW = 3;
+
+/**
+ * SPEC "Topic creation wizard". The whole run is one server call (POST /admin/topics/wizard, one
+ * transaction); the preview uses the same naming function as the server.
+ */
+export function TopicWizard({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const typeLabel = useTypeLabel();
+  const categories = useAdminCategories();
+  const tags = useAdminTags();
+  const run = useRunTopicWizard();
+  const [step, setStep] = useState(1);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [types, setTypes] = useState<string[]>([]);
+  const [combinations, setCombinations] = useState<string[][]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const groupId = useId();
+
+  // Tags of the category and the cross-cutting ones (no category), named in the UI language.
+  const available: WizardTag[] = useMemo(
+    () =>
+      (tags.data?.tags ?? [])
+        .filter((tag) => categoryId !== null && (tag.categoryId === categoryId || tag.categoryId === null))
+        .map((tag) => ({ id: tag.id, slug: tag.slug, type: tag.type, label: displayName(tag, language) })),
+    [tags.data, categoryId, language],
+  );
+  const typeCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const tag of available) counts.set(tag.type, (counts.get(tag.type) ?? 0) + 1);
+    return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }, [available]);
+  const usable = combinations.map((c) => c.filter((type) => types.includes(type))).filter((c) => c.length > 0);
+  const plan = useMemo(() => planSubTopics(name, usable, available, foldText), [name, usable, available]);
+
+  const valid = [categoryId !== null, name.trim() !== '', types.length > 0, plan.length > 0][step - 1] ?? false;
+  const toggle = (list: string[], value: string) =>
+    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+
+  const submit = async () => {
+    if (categoryId === null || !name.trim()) return setError(t('adminCatalogue.topicWizard.required'));
+    if (plan.length === 0) return setError(t('adminCatalogue.topicWizard.needCombination'));
+    setError(null);
+    try {
+      const result = await run.mutateAsync({ categoryId, mainTopicName: name.trim(), language, types, combinations: usable });
+      setDone(
+        t('adminCatalogue.topicWizard.done', {
+          created: result.created.length,
+          skipped: result.skipped.length,
+          main: result.mainTopic.title,
+        }),
+      );
+    } catch (failure) {
+      if (isApiError(failure) && failure.status === 409) setError(t('adminCatalogue.topicWizard.conflict'));
+      else if (isApiError(failure) && failure.message) setError(t('adminCatalogue.topicWizard.serverError', { message: failure.message }));
+      else setError(t('adminCatalogue.topicWizard.failed'));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={t('adminCatalogue.topicWizard.title')} size="lg">
+      <div className="catalogue-wizard">
+        <p className="catalogue-wizard__step">{t('adminCatalogue.wizard.step', { step, total: STEPS })}</p>
+        {done ? (
+          <>
+            <Alert tone="success">{done}</Alert>
+            <div className="catalogue-actions catalogue-actions--end">
+              <Button variant="primary" onClick={onClose} data-autofocus>
+                {t('adminCatalogue.action.close')}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            {step === 1 && (
+              <fieldset className="catalogue-fieldset">
+                <legend>{t('adminCatalogue.topicWizard.stepCategory')}</legend>
+                <CategorySelect
+                  categories={categories.data?.categories}
+                  value={categoryId}
+                  onChange={(id) => {
+                    setCategoryId(id);
+                    setTypes([]);
+                    setCombinations([]);
+                  }}
+                />
+                {categories.isError && <Alert tone="error">{t('adminCatalogue.topics.categoriesFailed')}</Alert>}
+              </fieldset>
+            )}
+            {step === 2 && (
+              <fieldset className="catalogue-fieldset">
+                <legend>{t('adminCatalogue.topicWizard.stepName')}</legend>
+                <TextField
+                  label={t('adminCatalogue.topicWizard.mainName')}
+                  name="main-topic-name"
+                  value={name}
+                  required
+                  data-autofocus
+                  onChange={(event) => setName(event.target.value)}
+                />
+              </fieldset>
+            )}
+            {step === 3 && (
+              <fieldset className="catalogue-fieldset">
+                <legend>{t('adminCatalogue.topicWizard.stepTypes')}</legend>
+                {typeCounts.length === 0 && <p className="catalogue-muted">{t('adminCatalogue.topicWizard.noTypes')}</p>}
+                <div className="catalogue-checks">
+                  {typeCounts.map(([type, count]) => (
+                    <label key={type} className="catalogue-check">
+                      <input type="checkbox" checked={types.includes(type)} onChange={() => setTypes(toggle(types, type))} />
+                      {typeLabel(type)}{' '}
+                      <span className="catalogue-muted">{t('adminCatalogue.topicWizard.tagCount', { count })}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+            {step === 4 && (
+              <div className="catalogue-fieldset">
+                <h3 className="catalogue-wizard__heading">{t('adminCatalogue.topicWizard.stepCombinations')}</h3>
+                {combinations.map((combination, index) => (
+                  <fieldset key={`${groupId}-${index}`} className="catalogue-combination">
+                    <legend>
+                      {[name.trim(), ...combination.map(typeLabel)].join(' + ') ||
+                        t('adminCatalogue.topicWizard.combination', { n: index + 1 })}
+                    </legend>
+                    <div className="catalogue-checks">
+                      {types.map((type) => (
+                        <label key={type} className="catalogue-check">
+                          <input
+                            type="checkbox"
+                            checked={combination.includes(type)}
+                            onChange={() =>
+                              setCombinations(combinations.map((c, i) => (i === index ? toggle(c, type) : c)))
+                            }
+                          />
+                          {typeLabel(type)}
+                        </label>
+                      ))}
+                    </div>
+                    <Button size="sm" variant="ghost" onClick={() => setCombinations(combinations.filter((_, i) => i !== index))}>
+                      {t('adminCatalogue.topicWizard.removeCombination')}
+                    </Button>
+                  </fieldset>
+                ))}
+                <Button size="sm" onClick={() => setCombinations([...combinations, [...types]])}>
+                  {t('adminCatalogue.topicWizard.addCombination')}
+                </Button>
+                {plan.length > 0 && (
+                  <div className="catalogue-preview" aria-live="polite">
+                    <h4 className="catalogue-wizard__heading">{t('adminCatalogue.topicWizard.preview')}</h4>
+                    <ul>
+                      {plan.slice(0, PREVIEW).map((topic) => (
+                        <li key={topic.title}>{topic.title}</li>
+                      ))}
+                    </ul>
+                    {plan.length > PREVIEW && <p>{t('adminCatalogue.topicWizard.andMore', { count: plan.length - PREVIEW })}</p>}
+                    <p className="catalogue-summary-line">
+                      {t('adminCatalogue.topicWizard.summary', { subs: plan.length, total: plan.length + 1 })}
+                    </p>
+                  </div>
+                )}
+              </div>
+            )}
+            {error && <Alert tone="error">{error}</Alert>}
+            <div className="catalogue-actions catalogue-actions--spread">
+              <Button
+                disabled={step === 1 || run.isPending}
+                onClick={() => {
+                  setError(null);
+                  setStep(step - 1);
+                }}
+              >
+                {t('adminCatalogue.wizard.previous')}
+              </Button>
+              {step < STEPS ? (
+                <Button
+                  variant="primary"
+                  disabled={!valid}
+                  onClick={() => {
+                    if (step === 3 && combinations.length === 0) setCombinations([[...types]]);
+                    setStep(step + 1);
+                  }}
+                >
+                  {t('adminCatalogue.wizard.next')}
+                </Button>
+              ) : (
+                <Button variant="primary" disabled={!valid || run.isPending} onClick={submit}>
+                  {t(run.isPending ? 'adminCatalogue.topicWizard.creating' : 'adminCatalogue.topicWizard.create')}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminTopicDto } from '../../../../../common/api/catalogue.js';
+import { DELETE_CONFIRMATION_WORD } from '../../../../../common/constants.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { useLanguage } from '../../i18n/index.js';
+import { type StatusFilter, useAdminTopics, useDeleteTopic, useSetTopicStatus } from '../api/topics.js';
+import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
+import { TopicWizard } from './TopicWizard.js';
+
+const FILTERS: StatusFilter[] = ['all', 'active', 'inactive'];
+
+/** SPEC "Admin topics": status filter with counts, the table, toggle and delete confirmations, the wizard. */
+export function TopicsAdmin() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const topics = useAdminTopics(status, language);
+  const setActive = useSetTopicStatus();
+  const remove = useDeleteTopic();
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const counts = topics.data?.statusCounts;
+
+  const askToggle = (topic: AdminTopicDto) =>
+    setConfirm({
+      title: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
+      message: (
+        <p>
+          {t(topic.isActive ? 'adminCatalogue.topics.deactivateConfirm' : 'adminCatalogue.topics.activateConfirm', {
+            title: topic.title,
+          })}
+        </p>
+      ),
+      confirmLabel: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
+      errorKey: topic.isActive ? 'adminCatalogue.topics.deactivateFailed' : 'adminCatalogue.topics.activateFailed',
+      onConfirm: () => setActive.mutateAsync({ key: topic.id, isActive: !topic.isActive }),
+    });
+
+  const askDelete = (topic: AdminTopicDto) => {
+    const cascade = topic.isMainTopic && topic.counts.subTopics > 0;
+    setConfirm({
+      title: t('adminCatalogue.topics.deleteTitle', { title: topic.title }),
+      message: cascade ? (
+        <Alert tone="error">{t('adminCatalogue.topics.deleteCascadeWarning', { count: topic.counts.subTopics })}</Alert>
+      ) : (
+        <p>{t('adminCatalogue.topics.deleteConfirm', { title: topic.title })}</p>
+      ),
+      confirmLabel: t('adminCatalogue.action.delete'),
+      danger: true,
+      ...(cascade ? { requireWord: DELETE_CONFIRMATION_WORD } : {}),
+      errorKey: 'adminCatalogue.topics.deleteFailed',
+      onConfirm: () => remove.mutateAsync(topic.id),
+    });
+  };
+
+  return (
+    <div className="catalogue-screen">
+      <div className="catalogue-actions">
+        <Button variant="primary" onClick={() => setWizardOpen(true)}>
+          {t('adminCatalogue.topicWizard.title')}
+        </Button>
+        <Link to="/admin" className="button button--secondary button--md">
+          {t('adminCatalogue.backToPanel')}
+        </Link>
+      </div>
+      <div className="catalogue-filter" role="group" aria-label={t('adminCatalogue.topics.filterLabel')}>
+        {FILTERS.map((filter) => (
+          <Button
+            key={filter}
+            size="sm"
+            variant={status === filter ? 'primary' : 'secondary'}
+            aria-pressed={status === filter}
+            onClick={() => setStatus(filter)}
+          >
+            {t(`adminCatalogue.topics.filter.${filter}`)}
+            {counts && ` (${counts[filter]})`}
+          </Button>
+        ))}
+      </div>
+      {topics.isPending && (
+        <p role="status" className="catalogue-muted">
+          {t('adminCatalogue.topics.loading')}
+        </p>
+      )}
+      {topics.isError && (
+        <Alert tone="error">
+          {t('adminCatalogue.topics.loadFailed')}{' '}
+          <button type="button" className="link-button" onClick={() => topics.refetch()}>
+            {t('adminCatalogue.action.retry')}
+          </button>
+        </Alert>
+      )}
+      {topics.data && topics.data.topics.length === 0 && <p className="catalogue-muted">{t('adminCatalogue.topics.empty')}</p>}
+      {topics.data && topics.data.topics.length > 0 && (
+        <div className="catalogue-table-wrap">
+          <table className="catalogue-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('adminCatalogue.topics.colTopic')}</th>
+                <th scope="col">{t('adminCatalogue.topics.colCategory')}</th>
+                <th scope="col">{t('adminCatalogue.topics.colType')}</th>
+                <th scope="col">{t('adminCatalogue.topics.colStatus')}</th>
+                <th scope="col">{t('adminCatalogue.topics.colStats')}</th>
+                <th scope="col">{t('adminCatalogue.topics.colActions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {topics.data.topics.map((topic) => (
+                <tr key={topic.id} className={topic.isMainTopic ? undefined : 'catalogue-table__sub'}>
+                  <th scope="row" className="catalogue-table__name">
+                    <span>{topic.title}</span>
+                    {topic.mainTopic && (
+                      <span className="catalogue-muted catalogue-block">
+                        {t('adminCatalogue.topics.subTopicOf', { main: topic.mainTopic })}
+                      </span>
+                    )}
+                  </th>
+                  <td>{topic.category.name}</td>
+                  <td>
+                    <span className="catalogue-badge">
+                      {t(topic.isMainTopic ? 'adminCatalogue.topics.mainTopic' : 'adminCatalogue.topics.subTopic')}
+                    </span>
+                  </td>
+                  <td>
+                    <span className={topic.isActive ? 'catalogue-status catalogue-status--on' : 'catalogue-status'}>
+                      {t(topic.isActive ? 'adminCatalogue.topics.active' : 'adminCatalogue.topics.inactive')}
+                    </span>
+                  </td>
+                  <td className="catalogue-nowrap">
+                    {t('adminCatalogue.topics.propositionCount', { count: topic.counts.propositions })}
+                    {topic.isMainTopic && (
+                      <span className="catalogue-block">
+                        {t('adminCatalogue.topics.subTopicCount', { count: topic.counts.subTopics })}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <div className="catalogue-actions">
+                      <Link className="button button--ghost button--sm" to={`/topic/${topic.id}`}>
+                        {t('adminCatalogue.topics.view')}
+                        <span className="visually-hidden"> {topic.title}</span>
+                      </Link>
+                      <Link className="button button--secondary button--sm" to={`/admin/topics/edit/${topic.id}`}>
+                        {t('adminCatalogue.action.edit')}
+                        <span className="visually-hidden"> {topic.title}</span>
+                      </Link>
+                      <Button size="sm" onClick={() => askToggle(topic)}>
+                        {t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate')}
+                        <span className="visually-hidden"> {topic.title}</span>
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => askDelete(topic)}>
+                        {t('adminCatalogue.action.delete')}
+                        <span className="visually-hidden"> {topic.title}</span>
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {wizardOpen && <TopicWizard onClose={() => setWizardOpen(false)} />}
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}

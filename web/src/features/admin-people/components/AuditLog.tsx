@@ -1,0 +1,142 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ENTITY_TYPES, type AuditEntryDto } from '../../../../../common/api/audit.js';
+import { errorMessage } from '../../../shared/api/index.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { Spinner } from '../../../shared/ui/Spinner.js';
+import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
+import { diffSnapshots } from './audit-diff.js';
+import { Pager } from './Pager.js';
+
+const NO_FILTERS: AuditFilters = { actor: '', entityType: '', from: '', to: '', offset: 0 };
+
+/** /admin/audit: who changed what, newest first, filtered by actor, entity type and dates. */
+export function AuditLog() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(NO_FILTERS);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const log = useAuditLog(filters);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({ ...draft, offset: 0 });
+  };
+  const set = (field: keyof Omit<AuditFilters, 'offset'>) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <div className="admin-screen">
+      <form className="admin-card audit-filters" onSubmit={apply} aria-label={t('adminPeople.audit.filters')}>
+        <label className="field">
+          <span className="field__label">{t('adminPeople.audit.actor')}</span>
+          <input className="field__input" value={draft.actor} onChange={set('actor')} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('adminPeople.audit.entityType')}</span>
+          <select className="field__input" value={draft.entityType} onChange={set('entityType')}>
+            <option value="">{t('adminPeople.audit.entity.all')}</option>
+            {AUDIT_ENTITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`adminPeople.audit.entity.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('adminPeople.audit.from')}</span>
+          <input className="field__input" type="date" value={draft.from} onChange={set('from')} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('adminPeople.audit.to')}</span>
+          <input className="field__input" type="date" value={draft.to} onChange={set('to')} />
+        </label>
+        <div className="admin-form__actions audit-filters__actions">
+          <Button type="submit" variant="primary">
+            {t('adminPeople.audit.apply')}
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              setFilters(NO_FILTERS);
+            }}
+          >
+            {t('adminPeople.audit.reset')}
+          </Button>
+        </div>
+      </form>
+
+      {log.isPending && <Spinner />}
+      {log.isError && (
+        <Alert tone="error">{errorMessage(t, log.error, 'adminPeople.audit.error.load')}</Alert>
+      )}
+      {log.isSuccess && (
+        <>
+          <p className="admin-count" aria-live="polite">
+            {t('adminPeople.audit.count', { count: log.data.total })}
+          </p>
+          {log.data.entries.length === 0 ? (
+            <p className="admin-empty">{t('adminPeople.audit.empty')}</p>
+          ) : (
+            <ol className="audit-list">
+              {log.data.entries.map((entry) => (
+                <AuditItem key={entry.id} entry={entry} />
+              ))}
+            </ol>
+          )}
+          <Pager
+            offset={filters.offset}
+            pageSize={AUDIT_PAGE_SIZE}
+            total={log.data.total}
+            onChange={(offset) => setFilters((current) => ({ ...current, offset }))}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AuditItem({ entry }: { entry: AuditEntryDto }) {
+  const { t, i18n } = useTranslation();
+  const changes = diffSnapshots(entry.before, entry.after);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(entry.createdAt),
+  );
+  return (
+    <li className="admin-card audit-item">
+      <p className="audit-item__head">
+        <span className={`badge audit-action audit-action--${entry.action}`}>
+          {t(`adminPeople.audit.action.${entry.action}`, { defaultValue: entry.action })}
+        </span>{' '}
+        <strong>
+          {t(`adminPeople.audit.entity.${entry.entityType}`, { defaultValue: entry.entityType })}
+        </strong>
+        {entry.entityId !== null && <span className="admin-table__muted"> #{entry.entityId}</span>}
+      </p>
+      <p className="audit-item__meta">
+        {t('adminPeople.audit.by', { username: entry.actorUsername })} ·{' '}
+        <time dateTime={entry.createdAt}>{when}</time>
+      </p>
+      {changes.length > 0 && (
+        <table className="audit-diff">
+          <thead>
+            <tr>
+              <th scope="col">{t('adminPeople.audit.field')}</th>
+              <th scope="col">{t('adminPeople.audit.before')}</th>
+              <th scope="col">{t('adminPeople.audit.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row">{change.field}</th>
+                <td className="audit-diff__before">{change.before ?? '—'}</td>
+                <td className="audit-diff__after">{change.after ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,347 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  TRANSLATION_ENTITY_TYPES,
+  type TranslationDto,
+  type TranslationEntityType,
+} from '../../../../../common/api/translations.js';
+import { isLanguage, LANGUAGE_LABELS, LANGUAGES, type Language } from '../../../../../common/constants.js';
+import { errorMessage } from '../../../shared/api/index.js';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { Spinner } from '../../../shared/ui/Spinner.js';
+import {
+  TRANSLATIONS_PAGE_SIZE,
+  type TranslationFilters,
+  useAdminTranslations,
+  useDeleteTranslation,
+  useSaveTranslation,
+} from '../api/translations.js';
+import { useDebouncedValue } from '../hooks/useDebouncedValue.js';
+import { useInlineEdit } from '../hooks/useInlineEdit.js';
+import { MissingTranslations } from './MissingTranslations.js';
+import { NewTranslationForm } from './NewTranslationForm.js';
+import { Pager } from './Pager.js';
+
+type TypeFilter = TranslationEntityType | 'all';
+
+/** Saves the loaded list as translations-{language}-{date}.json (SPEC 2 "Admin translations"). */
+function exportList(language: Language, records: TranslationDto[]) {
+  const blob = new Blob([JSON.stringify(records, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `translations-${language}-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+const recordId = (record: TranslationDto) => record.id;
+
+/** /admin/translations: every text of the store, filtered, edited in place, plus the UI keys a language lacks. */
+export function TranslationsAdmin() {
+  const { t, i18n } = useTranslation();
+  const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'fr');
+  const [entityType, setEntityType] = useState<TypeFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [offset, setOffset] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [status, setStatus] = useState('');
+  const [toDelete, setToDelete] = useState<TranslationDto | null>(null);
+  const [editError, setEditError] = useState('');
+
+  const filters: TranslationFilters = { language, entityType, q, offset };
+  const list = useAdminTranslations(filters);
+  // The language's size regardless of type and search: the "Total" card.
+  const languageTotal = useAdminTranslations({ language, entityType: 'all', q: '', offset: 0 }, 1);
+  const save = useSaveTranslation();
+  const remove = useDeleteTranslation();
+  const edit = useInlineEdit<number, string>();
+  const languageSelectId = useId();
+  const typeSelectId = useId();
+
+  const resetPage = () => setOffset(0);
+  const records = list.data?.translations ?? [];
+
+  const saveEdit = (record: TranslationDto) => {
+    const value = edit.draft?.trim() ?? '';
+    if (!value) {
+      setEditError(t('adminPeople.translations.error.required'));
+      return;
+    }
+    save.mutate(
+      {
+        entityType: record.entityType,
+        entityId: record.entityId,
+        key: record.key,
+        language: record.language as Language,
+        value,
+      },
+      {
+        onSuccess: () => {
+          edit.cancel();
+          setEditError('');
+          setStatus(t('adminPeople.translations.saved', { key: record.key }));
+        },
+        onError: (error) => setEditError(errorMessage(t, error, 'adminPeople.translations.error.save')),
+      },
+    );
+  };
+
+  return (
+    <div className="admin-screen">
+      <div className="stat-cards">
+        <div className="stat-card">
+          <span className="stat-card__label">{t('adminPeople.translations.stat.total')}</span>
+          <span className="stat-card__value">{languageTotal.data?.total ?? '–'}</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-card__label">{t('adminPeople.translations.stat.language')}</span>
+          <span className="stat-card__value">{LANGUAGE_LABELS[language]}</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-card__label">{t('adminPeople.translations.stat.filtered')}</span>
+          <span className="stat-card__value">{list.data?.total ?? '–'}</span>
+        </div>
+      </div>
+
+      <div className="admin-toolbar">
+        <label className="admin-search">
+          <span className="visually-hidden">{t('adminPeople.translations.search')}</span>
+          <input
+            type="search"
+            className="field__input"
+            placeholder={t('adminPeople.translations.search')}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              resetPage();
+            }}
+          />
+        </label>
+        <div className="admin-select">
+          <label className="admin-select__label" htmlFor={languageSelectId}>
+            {t('adminPeople.translations.language')}
+          </label>
+          <select
+            id={languageSelectId}
+            className="field__input"
+            value={language}
+            onChange={(event) => {
+              if (isLanguage(event.target.value)) setLanguage(event.target.value);
+              edit.cancel();
+              resetPage();
+            }}
+          >
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGE_LABELS[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-select">
+          <label className="admin-select__label" htmlFor={typeSelectId}>
+            {t('adminPeople.translations.type')}
+          </label>
+          <select
+            id={typeSelectId}
+            className="field__input"
+            value={entityType}
+            onChange={(event) => {
+              setEntityType(event.target.value as TypeFilter);
+              resetPage();
+            }}
+          >
+            <option value="all">{t('adminPeople.translations.type.all')}</option>
+            {TRANSLATION_ENTITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`adminPeople.translations.type.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-toolbar__buttons">
+          <Button variant="primary" onClick={() => setAdding((open) => !open)} aria-expanded={adding}>
+            {t('adminPeople.translations.add')}
+          </Button>
+          <Button onClick={() => exportList(language, records)} disabled={records.length === 0}>
+            {t('adminPeople.translations.export')}
+          </Button>
+        </div>
+      </div>
+
+      {status && (
+        <Alert tone="success" onDismiss={() => setStatus('')}>
+          {status}
+        </Alert>
+      )}
+
+      {adding && (
+        <NewTranslationForm
+          language={language}
+          onDone={(message) => {
+            setAdding(false);
+            setStatus(message);
+          }}
+        />
+      )}
+
+      <MissingTranslations
+        language={language}
+        onSaved={(key) => setStatus(t('adminPeople.translations.saved', { key }))}
+      />
+
+      {list.isPending && <Spinner />}
+      {list.isError && (
+        <Alert tone="error">
+          {t('adminPeople.translations.error.load')}{' '}
+          <Button size="sm" onClick={() => void list.refetch()}>
+            {t('adminPeople.action.retry')}
+          </Button>
+        </Alert>
+      )}
+      {editError && <Alert tone="error">{editError}</Alert>}
+
+      {list.isSuccess && records.length === 0 && (
+        <p className="admin-empty">{t('adminPeople.translations.empty')}</p>
+      )}
+      {list.isSuccess && records.length > 0 && (
+        <>
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--translations">
+              <thead>
+                <tr>
+                  <th scope="col">{t('adminPeople.translations.col.type')}</th>
+                  <th scope="col">{t('adminPeople.translations.col.key')}</th>
+                  <th scope="col">{t('adminPeople.translations.col.language')}</th>
+                  <th scope="col">{t('adminPeople.translations.col.value')}</th>
+                  <th scope="col">{t('adminPeople.translations.col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {records.map((record) => {
+                  const editing = edit.isEditing(recordId(record));
+                  return (
+                    <tr key={record.id}>
+                      <td>
+                        <span className="badge badge--muted">
+                          {t(`adminPeople.translations.type.${record.entityType}`)}
+                        </span>
+                        {record.entityId !== null && (
+                          <span className="admin-table__secondary">#{record.entityId}</span>
+                        )}
+                      </td>
+                      <th scope="row" className="admin-table__key">
+                        {record.key}
+                      </th>
+                      <td>{record.language.toUpperCase()}</td>
+                      <td className="admin-table__value">
+                        {editing ? (
+                          <label>
+                            <span className="visually-hidden">
+                              {t('adminPeople.translations.valueOf', { key: record.key })}
+                            </span>
+                            <textarea
+                              className="field__input"
+                              rows={3}
+                              maxLength={5000}
+                              value={edit.draft ?? ''}
+                              onChange={(event) => edit.change(event.target.value)}
+                            />
+                          </label>
+                        ) : (
+                          record.value
+                        )}
+                      </td>
+                      <td>
+                        <div className="admin-actions">
+                          {editing ? (
+                            <>
+                              <Button
+                                size="sm"
+                                variant="primary"
+                                disabled={save.isPending}
+                                onClick={() => saveEdit(record)}
+                              >
+                                {t('adminPeople.action.save')}
+                              </Button>
+                              <Button
+                                size="sm"
+                                onClick={() => {
+                                  edit.cancel();
+                                  setEditError('');
+                                }}
+                              >
+                                {t('adminPeople.action.cancel')}
+                              </Button>
+                            </>
+                          ) : (
+                            <>
+                              <Button
+                                size="sm"
+                                aria-label={t('adminPeople.translations.editLabel', { key: record.key })}
+                                onClick={() => {
+                                  setEditError('');
+                                  edit.start(recordId(record), record.value);
+                                }}
+                              >
+                                {t('adminPeople.action.edit')}
+                              </Button>
+                              <Button
+                                size="sm"
+                                variant="danger"
+                                aria-label={t('adminPeople.translations.deleteLabel', { key: record.key })}
+                                onClick={() => {
+                                  remove.reset();
+                                  setToDelete(record);
+                                }}
+                              >
+                                {t('adminPeople.action.delete')}
+                              </Button>
+                            </>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            offset={offset}
+            pageSize={TRANSLATIONS_PAGE_SIZE}
+            total={list.data.total}
+            onChange={setOffset}
+          />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('adminPeople.translations.deleteTitle')}
+        confirmLabel={t('adminPeople.action.delete')}
+        cancelLabel={t('adminPeople.action.cancel')}
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(t, remove.error, 'adminPeople.translations.error.delete') : null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete, {
+            onSuccess: () => {
+              setStatus(t('adminPeople.translations.deleted', { key: toDelete.key }));
+              setToDelete(null);
+            },
+          });
+        }}
+      >
+        {t('adminPeople.translations.deleteConfirm')}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionDto, UserDto } from '../../../../../common/api/auth.js';
+import type { MyVotesData } from '../../../../../common/api/profile.js';
+import type { Language } from '../../../../../common/constants.js';
+import { apiRequest, tokenStore } from '../../../shared/api/index.js';
+import { sessionQueryKey } from '../../auth/index.js';
+
+export const profileKeys = {
+  myVotes: ['profile', 'my-votes'] as const,
+  myVotesPage: (language: Language, limit: number) => ['profile', 'my-votes', language, limit] as const,
+};
+
+export interface ProfileChanges {
+  username?: string;
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  language?: Language;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) =>
+      apiRequest<{ user: UserDto }>('/users/profile', { method: 'PUT', body: changes }),
+    onSuccess: (data) => queryClient.setQueryData(sessionQueryKey, data.user),
+  });
+}
+
+/** The server ends every session on a password change and answers with a fresh one: this tab keeps it. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiRequest<SessionDto>('/users/password', { method: 'PUT', body: input }),
+    onSuccess: (session) => {
+      tokenStore.save(session);
+      queryClient.setQueryData(sessionQueryKey, session.user);
+    },
+  });
+}
+
+export function useMyVotes(language: Language, limit: number) {
+  return useQuery({
+    queryKey: profileKeys.myVotesPage(language, limit),
+    queryFn: ({ signal }) =>
+      apiRequest<MyVotesData>('/users/me/votes', { query: { lang: language, limit }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Withdraws all of the caller's votes on a topic through the voting API. */
+export function useWithdrawVotes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (topicId: number) => apiRequest(`/search/user-votes/${topicId}`, { method: 'DELETE' }),
+    // The voting screens keep their own cache under 'votes'; they must not show the withdrawn places.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.myVotes }),
+        queryClient.invalidateQueries({ queryKey: ['votes'] }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,58 @@
+import { LIMITS } from '../../../../../common/constants.js';
+
+export interface ProfileValues {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  language: string;
+}
+
+export interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Field -> translation key (and its parameters) of the problem; empty when the form may be sent. */
+export type FieldProblems<T> = Partial<Record<keyof T, { key: string; params?: Record<string, number> }>>;
+
+const USERNAME_SHAPE = /^[\p{L}\p{M}\p{N}_.-]+$/u;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The registration rules of DESIGN.md, checked as the user types (the server checks them again). */
+export function validateProfile(values: ProfileValues): FieldProblems<ProfileValues> {
+  const problems: FieldProblems<ProfileValues> = {};
+  const username = values.username.trim();
+  if (!username) problems.username = { key: 'profile.error.required' };
+  else if (username.length < LIMITS.usernameMin || username.length > LIMITS.usernameMax) {
+    problems.username = {
+      key: 'profile.error.usernameLength',
+      params: { min: LIMITS.usernameMin, max: LIMITS.usernameMax },
+    };
+  } else if (!USERNAME_SHAPE.test(username)) problems.username = { key: 'profile.error.usernameShape' };
+  const email = values.email.trim();
+  if (!email) problems.email = { key: 'profile.error.required' };
+  else if (email.length > LIMITS.emailMax || !EMAIL_SHAPE.test(email))
+    problems.email = { key: 'profile.error.email' };
+  for (const field of ['firstName', 'lastName'] as const) {
+    if (values[field].trim().length > LIMITS.personNameMax) {
+      problems[field] = { key: 'profile.error.nameTooLong', params: { max: LIMITS.personNameMax } };
+    }
+  }
+  return problems;
+}
+
+export function validatePassword(values: PasswordValues): FieldProblems<PasswordValues> {
+  const problems: FieldProblems<PasswordValues> = {};
+  const next = values.newPassword.trim();
+  if (!values.currentPassword.trim()) problems.currentPassword = { key: 'profile.error.required' };
+  if (!next) problems.newPassword = { key: 'profile.error.required' };
+  else if (next.length < LIMITS.passwordMin) {
+    problems.newPassword = { key: 'auth.passwordTooShort', params: { min: LIMITS.passwordMin } };
+  }
+  if (!values.confirmPassword.trim()) problems.confirmPassword = { key: 'profile.error.required' };
+  else if (values.confirmPassword.trim() !== next)
+    problems.confirmPassword = { key: 'auth.passwordMismatch' };
+  return problems;
+}

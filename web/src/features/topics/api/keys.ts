@@ -1,0 +1,13 @@
+import type { Language } from '../../../../../common/constants.js';
+
+/** Query keys of the topic feature; the vote feature invalidates `ranking(topicId)` after a vote. */
+export const topicKeys = {
+  all: ['topics'] as const,
+  popular: (language: Language, params: { limit: number; offset?: number; type?: 'main' | 'sub' }) =>
+    ['topics', 'popular', language, params] as const,
+  topic: (slugOrId: string, language: Language) => ['topics', 'detail', slugOrId, language] as const,
+  ranking: (topicId: number) => ['topics', 'ranking', topicId] as const,
+  mainTopic: (id: number, language: Language) => ['topics', 'main', id, language] as const,
+  filter: (id: number, tags: readonly string[], language: Language) =>
+    ['topics', 'filter', id, [...tags].sort(), language] as const,
+};

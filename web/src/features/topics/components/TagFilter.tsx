@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { TagGroupDto } from '../../../../../common/api/topics.js';
+import './tag-filter.css';
+
+/** Toggle chips grouped by tag type; a sub-topic must carry every pressed tag. */
+export function TagFilter({
+  groups,
+  selected,
+  onToggle,
+  onClear,
+}: {
+  groups: readonly TagGroupDto[];
+  selected: readonly string[];
+  onToggle: (slug: string) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="tag-filter">
+      {groups.map((group) => {
+        const typeKey = `topic.tagType.${group.type}`;
+        const label = t(typeKey) === typeKey ? group.type : t(typeKey);
+        return (
+          <fieldset key={group.type} className="tag-filter__group">
+            <legend className="tag-filter__legend">{label}</legend>
+            <div className="tag-filter__chips">
+              {group.tags.map((tag) => {
+                const pressed = selected.includes(tag.slug);
+                return (
+                  <button
+                    key={tag.id}
+                    type="button"
+                    className="tag-chip"
+                    aria-pressed={pressed}
+                    onClick={() => onToggle(tag.slug)}
+                  >
+                    {tag.name}
+                    <span className="tag-chip__count">{tag.topicCount}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+        );
+      })}
+      {selected.length > 0 && (
+        <button type="button" className="link-button tag-filter__clear" onClick={onClear}>
+          {t('topic.filter.clear')}
+        </button>
+      )}
+    </div>
+  );
+}

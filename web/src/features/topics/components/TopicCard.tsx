@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TopicSummaryDto } from '../../../../../common/api/topics.js';
+import { topicDisplayTitle } from '../../../../../common/text/index.js';
+import './topic-card.css';
+
+/** The card title rule of SPEC.md (hyphens to spaces, words capitalised, then the untitled text). */
+export function useTopicTitle() {
+  const { t } = useTranslation();
+  return (topic: Pick<TopicSummaryDto, 'title' | 'name' | 'slug'>) =>
+    topicDisplayTitle(topic, t('topic.untitled'));
+}
+
+/** A topic in a list: the whole card opens /topic/{id}. */
+export function TopicCard({ topic, headingLevel = 3 }: { topic: TopicSummaryDto; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const title = useTopicTitle()(topic);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="topic-card">
+      <Heading className="topic-card__title">
+        <Link to={`/topic/${topic.id}`} className="topic-card__link">
+          {title}
+        </Link>
+      </Heading>
+      {topic.category.name && <p className="topic-card__category">{topic.category.name}</p>}
+      <TagList tags={topic.tags} />
+      <p className="topic-card__votes">
+        <VoteIcon />
+        {t('topic.votes', { count: topic.voteCount })}
+      </p>
+    </article>
+  );
+}
+
+export function TagList({ tags }: { tags: TopicSummaryDto['tags'] }) {
+  const { t } = useTranslation();
+  if (tags.length === 0) return <p className="topic-card__no-tags">{t('topic.noTags')}</p>;
+  return (
+    <ul className="tag-list">
+      {tags.map((tag) => (
+        <li key={tag.id} className="tag-list__tag">
+          {tag.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function VoteIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" strokeLinecap="round" />
+    </svg>
+  );
+}

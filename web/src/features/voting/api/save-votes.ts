@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SubmitVotesBody, SubmitVotesDto } from '../../../../../common/api/votes.js';
+import { apiRequest } from '../../../shared/api/index.js';
+import { topicKeys } from '../../topics/index.js';
+import { votingKeys } from './keys.js';
+
+export interface SaveVotesInput {
+  userId: number;
+  entries: { itemName: string; points: 3 | 2 | 1 }[];
+}
+
+export type SaveVotesResult = { kind: 'saved'; data: SubmitVotesDto } | { kind: 'withdrawn' };
+
+/**
+ * POST /search/propositions, or DELETE /search/user-votes/{topicId} when no place is filled (the
+ * spec's "not voting for this topic"). Afterwards exactly my votes and the topic's ranking refetch.
+ */
+export function useSaveVotes(topicId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, entries }: SaveVotesInput): Promise<SaveVotesResult> => {
+      if (entries.length === 0) {
+        await apiRequest(`/search/user-votes/${topicId}`, { method: 'DELETE', query: { userId } });
+        return { kind: 'withdrawn' };
+      }
+      const body: SubmitVotesBody = {
+        topicId,
+        propositions: entries.map((entry) => ({ ...entry, userId })),
+        userTags: [],
+      };
+      return {
+        kind: 'saved',
+        data: await apiRequest<SubmitVotesDto>('/search/propositions', { method: 'POST', body }),
+      };
+    },
+    onSettled: (_result, _error, { userId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: votingKeys.userVotes(topicId, userId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: topicKeys.ranking(topicId), exact: true }),
+      ]),
+  });
+}

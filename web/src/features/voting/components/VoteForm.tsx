@@ -1,0 +1,153 @@
+import { type FormEvent, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, MAX_SIMILAR_SUGGESTIONS, SIMILARITY_THRESHOLD } from '../../../../../common/constants.js';
+import { suggestSimilar } from '../../../../../common/search/similarity.js';
+import { propositionKey } from '../../../../../common/text/proposition-key.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { CloseIcon } from '../../../shared/ui/icons.js';
+import { MedalIcon } from '../../topics/index.js';
+import {
+  entriesOf,
+  existingMatch,
+  PLACE_INDEXES,
+  type PlaceIndex,
+  type Places,
+  pointsOf,
+  typePlace,
+} from '../draft.js';
+
+export interface VoteFormProps {
+  places: Places;
+  existingNames: readonly string[];
+  saving: boolean;
+  onChange: (places: Places) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** Three places, each a free-text name with similar existing propositions suggested (SPEC 4 and 5). */
+export function VoteForm({ places, existingNames, saving, onChange, onSubmit, onCancel }: VoteFormProps) {
+  const { t } = useTranslation();
+  const introId = useId();
+  const notVoting = entriesOf(places).length === 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!saving) onSubmit();
+  };
+  return (
+    <form className="vote-form" onSubmit={submit} aria-describedby={introId} noValidate>
+      <p id={introId} className="vote-form__intro">
+        {t('vote.form.intro')}
+      </p>
+      {PLACE_INDEXES.map((index) => (
+        <PlaceField
+          key={index}
+          index={index}
+          places={places}
+          existingNames={existingNames}
+          onChange={(value) => onChange(typePlace(places, index, value, existingNames))}
+          onPick={(name) => onChange(typePlace(places, index, name, existingNames))}
+        />
+      ))}
+      <div className="vote-form__actions">
+        <Button type="submit" variant={notVoting ? 'secondary' : 'primary'} disabled={saving} aria-busy={saving}>
+          {saving ? t('vote.form.saving') : t(notVoting ? 'vote.form.submitNone' : 'vote.form.submit')}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={saving}>
+          {t('vote.form.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PlaceField({
+  index,
+  places,
+  existingNames,
+  onChange,
+  onPick,
+}: {
+  index: PlaceIndex;
+  places: Places;
+  existingNames: readonly string[];
+  onChange: (value: string) => void;
+  onPick: (name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const value = places[index];
+  const place = t(`vote.place.${index + 1}`);
+  const match = value.trim() === '' ? undefined : existingMatch(value, existingNames);
+  const suggestions = useMemo(() => {
+    if (match || value.trim().length < 2) return [];
+    const key = propositionKey(value);
+    return suggestSimilar(value, existingNames, {
+      threshold: SIMILARITY_THRESHOLD,
+      max: MAX_SIMILAR_SUGGESTIONS,
+    }).filter((suggestion) => propositionKey(suggestion.name) !== key);
+  }, [value, match, existingNames]);
+  const statusId = `${id}-status`;
+  return (
+    <div className="vote-place">
+      <label className="vote-place__label" htmlFor={id}>
+        <MedalIcon place={(index + 1) as 1 | 2 | 3} size={26} />
+        <span>{place}</span>
+        <span className="vote-place__points">{t('vote.place.points', { count: pointsOf(index) })}</span>
+      </label>
+      <div className="vote-place__control">
+        <input
+          id={id}
+          className="field__input vote-place__input"
+          type="text"
+          autoComplete="off"
+          maxLength={LIMITS.propositionNameMax}
+          placeholder={t('vote.form.placeholder')}
+          value={value}
+          aria-describedby={value.trim() ? statusId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {value !== '' && (
+          <button
+            type="button"
+            className="icon-button vote-place__clear"
+            aria-label={t('vote.form.clear', { place })}
+            onClick={() => onChange('')}
+          >
+            <CloseIcon width="16" height="16" />
+          </button>
+        )}
+      </div>
+      {value.trim() !== '' && (
+        <p id={statusId} className={`vote-place__status${match ? ' vote-place__status--existing' : ''}`}>
+          {t(match ? 'vote.form.existing' : 'vote.form.new')}
+        </p>
+      )}
+      {suggestions.length > 0 && (
+        <div className="vote-suggestions">
+          <span className="vote-suggestions__title">{t('vote.form.suggestions')}</span>
+          <ul className="vote-suggestions__list">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.name}>
+                <button
+                  type="button"
+                  className="vote-suggestion"
+                  aria-label={t('vote.form.useSuggestion', {
+                    name: suggestion.name,
+                    percent: suggestion.percent,
+                  })}
+                  onClick={() => onPick(suggestion.name)}
+                >
+                  <span className="vote-suggestion__name">{suggestion.name}</span>
+                  <span className="vote-suggestion__percent" aria-hidden="true">
+                    {suggestion.percent}%
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

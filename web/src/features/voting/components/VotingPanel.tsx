@@ -1,0 +1,235 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api/error-message.js';
+import { isApiError } from '../../../shared/api/index.js';
+import { Alert, type AlertTone } from '../../../shared/ui/Alert.js';
+import { Button } from '../../../shared/ui/Button.js';
+import { Spinner } from '../../../shared/ui/Spinner.js';
+import { useAuth, useAuthDialog } from '../../auth/index.js';
+import { useLanguage } from '../../i18n/index.js';
+import { MedalIcon, useTopicRanking } from '../../topics/index.js';
+import { useSaveVotes } from '../api/save-votes.js';
+import { useUserVotes } from '../api/user-votes.js';
+import { EMPTY_PLACES, entriesOf, placesFromVotes } from '../draft.js';
+import { draftStore, useDraft } from '../draft-store.js';
+import { VoteForm } from './VoteForm.js';
+import './voting.css';
+
+export interface VotingPanelProps {
+  topicId: number;
+  /** Open the form as soon as my votes are known (the vote page). */
+  startOpen?: boolean;
+  /** Offer a link to the full vote page (the topic page). */
+  linkToVotePage?: boolean;
+}
+
+interface Message {
+  tone: AlertTone;
+  text: string;
+}
+
+/** SPEC 4 "Voting panel": logged out, no vote yet, has voted (summary), and the form. */
+export function VotingPanel({ topicId, startOpen = false, linkToVotePage = false }: VotingPanelProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { user, isLoading } = useAuth();
+  return (
+    <section className="vote-panel" aria-labelledby={titleId}>
+      <h2 id={titleId} className="vote-panel__title">
+        {t('vote.panel.title')}
+      </h2>
+      {isLoading ? (
+        <Spinner size="sm" />
+      ) : user ? (
+        <SignedInPanel
+          topicId={topicId}
+          userId={user.id}
+          startOpen={startOpen}
+          linkToVotePage={linkToVotePage}
+        />
+      ) : (
+        <LoggedOutPrompt />
+      )}
+    </section>
+  );
+}
+
+function LoggedOutPrompt() {
+  const { t } = useTranslation();
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <div className="vote-panel__state">
+      <p className="vote-panel__text">{t('vote.panel.loggedOut')}</p>
+      <Button variant="primary" onClick={() => openAuthDialog('login')}>
+        {t('vote.panel.login')}
+      </Button>
+    </div>
+  );
+}
+
+function SignedInPanel({
+  topicId,
+  userId,
+  startOpen,
+  linkToVotePage,
+}: {
+  topicId: number;
+  userId: number;
+  startOpen: boolean;
+  linkToVotePage: boolean;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const votes = useUserVotes(topicId, userId);
+  const ranking = useTopicRanking(topicId, language);
+  const save = useSaveVotes(topicId);
+  const draft = useDraft(topicId);
+  const [message, setMessage] = useState<Message | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const startedOpen = useRef(false);
+
+  const myVotes = votes.data?.votes ?? [];
+  const existingNames = (ranking.data?.rankings ?? []).map((entry) => entry.itemName);
+
+  const open = () => {
+    setMessage(null);
+    draftStore.set(topicId, { open: true, places: placesFromVotes(myVotes) });
+  };
+  const close = () => draftStore.set(topicId, { open: false, places: draft.places });
+
+  useEffect(() => {
+    if (startOpen && votes.isSuccess && !startedOpen.current) {
+      startedOpen.current = true;
+      draftStore.set(topicId, { open: true, places: placesFromVotes(votes.data.votes) });
+    }
+  }, [startOpen, votes.isSuccess, votes.data, topicId]);
+
+  // The draft belongs to this panel: leaving the page closes it (and hides the ranking's medals).
+  useEffect(() => () => draftStore.set(topicId, { open: false, places: EMPTY_PLACES }), [topicId]);
+
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
+
+  const submit = () => {
+    const entries = entriesOf(draft.places);
+    setMessage(null);
+    save.mutate(
+      { userId, entries },
+      {
+        onSuccess: (result) => {
+          close();
+          setMessage({
+            tone: 'success',
+            text: t(result.kind === 'saved' ? 'vote.panel.saved' : 'vote.panel.withdrawn'),
+          });
+        },
+        onError: (error) => {
+          if (entries.length === 0) {
+            setMessage({ tone: 'error', text: t('vote.error.delete') });
+          } else if (isApiError(error) && error.status === 409 && error.code !== 'TOPIC_INACTIVE') {
+            close();
+            setMessage({ tone: 'info', text: t('vote.error.alreadyVoted') });
+          } else {
+            // A bare HTTP failure carries only its status text: the spec's own fallback reads better.
+            const serverSpoke = isApiError(error) && error.code !== 'HTTP_ERROR';
+            setMessage({
+              tone: 'error',
+              text: serverSpoke ? errorMessage(t, error, 'vote.error.submit') : t('vote.error.submit'),
+            });
+          }
+        },
+      },
+    );
+  };
+
+  let body: React.ReactNode;
+  if (votes.isPending) body = <Spinner size="sm" />;
+  else if (votes.isError) body = <Alert tone="error">{t('vote.panel.loadError')}</Alert>;
+  else if (draft.open) {
+    body = (
+      <VoteForm
+        places={draft.places}
+        existingNames={existingNames}
+        saving={save.isPending}
+        onChange={(places) => draftStore.set(topicId, { open: true, places })}
+        onSubmit={submit}
+        onCancel={() => {
+          setMessage(null);
+          close();
+        }}
+      />
+    );
+  } else if (votes.data.hasVoted) {
+    body = (
+      <div className="vote-panel__state">
+        <h3 className="vote-panel__subtitle">{t('vote.panel.summary')}</h3>
+        <ol className="vote-summary">
+          {myVotes.map((vote) => (
+            <li key={vote.id} className="vote-summary__item">
+              <MedalIcon
+                place={(4 - vote.points) as 1 | 2 | 3}
+                size={24}
+                title={t(`vote.place.${4 - vote.points}`)}
+              />
+              <span className="vote-summary__name">{vote.itemName}</span>
+              <span className="vote-summary__points">{t('vote.place.points', { count: vote.points })}</span>
+            </li>
+          ))}
+        </ol>
+        <PanelActions topicId={topicId} linkToVotePage={linkToVotePage}>
+          <Button variant="primary" onClick={open}>
+            {t('vote.panel.edit')}
+          </Button>
+        </PanelActions>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="vote-panel__state">
+        <p className="vote-panel__text">{t('vote.panel.noVote')}</p>
+        <PanelActions topicId={topicId} linkToVotePage={linkToVotePage}>
+          <Button variant="primary" onClick={open}>
+            {t('vote.panel.start')}
+          </Button>
+        </PanelActions>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {message && (
+        <div ref={messageRef} tabIndex={-1} className="vote-panel__message">
+          <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        </div>
+      )}
+      {body}
+    </>
+  );
+}
+
+function PanelActions({
+  topicId,
+  linkToVotePage,
+  children,
+}: {
+  topicId: number;
+  linkToVotePage: boolean;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="vote-panel__actions">
+      {children}
+      {linkToVotePage && (
+        <Link className="button button--ghost" to={`/vote/${topicId}`}>
+          {t('vote.panel.openPage')}
+        </Link>
+      )}
+    </div>
+  );
+}
