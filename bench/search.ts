@@ -90,7 +90,8 @@ export const QUERY_MIX: readonly (readonly [string, string])[] = [
   ['de', 'Crêpe'],
 ];
 
-const path = ([lang, q]: readonly [string, string]) => `/api/search/smart?q=${encodeURIComponent(q)}&lang=${lang}`;
+const path = ([lang, q]: readonly [string, string]) =>
+  `/api/search/smart?q=${encodeURIComponent(q)}&lang=${lang}`;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -161,7 +162,10 @@ async function main(): Promise<void> {
   const empty = [...found.values()].filter((count) => count === 0).length;
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   const rows: [string, string][] = [
-    ['database', `${database.kind}: ${topics.toLocaleString('en')} topics, ${terms.toLocaleString('en')} index terms`],
+    [
+      'database',
+      `${database.kind}: ${topics.toLocaleString('en')} topics, ${terms.toLocaleString('en')} index terms`,
+    ],
     ['query mix', `${QUERY_MIX.length} queries (${empty} with no result, answered with "did you mean")`],
     ['single client', `${samples.length} requests`],
     ['  p50', ms(percentile(samples, 50))],
@@ -176,7 +180,10 @@ async function main(): Promise<void> {
       '10 connections, constant JSON',
       `${Math.round(constantLoad.requests.average)} req/s (p99 ${constantLoad.latency.p99} ms)`,
     ],
-    ['ratio search / constant', `${((searchLoad.requests.average / constantLoad.requests.average) * 100).toFixed(1)} %`],
+    [
+      'ratio search / constant',
+      `${((searchLoad.requests.average / constantLoad.requests.average) * 100).toFixed(1)} %`,
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -4,8 +4,8 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { hashPassword } from './modules/auth/passwords.js';
-import { isSearchIndexMissing, rebuildSearchIndex } from './modules/search/indexer.js';
 import { AuthService } from './modules/auth/service.js';
+import { isSearchIndexMissing, rebuildSearchIndex } from './modules/search/indexer.js';
 import { ensureUiCatalog } from './modules/translations/ui-catalog.js';
 
 /** The password every seeded demo account shares (documented in the README). */

@@ -1,4 +1,5 @@
 import { mergeCatalogs } from './catalog.js';
+import { adminCatalogueCatalog } from './catalogs/admin-catalogue.js';
 import { adminPeopleCatalog } from './catalogs/admin-people.js';
 import { browseCatalog } from './catalogs/browse.js';
 import { errorsCatalog } from './catalogs/errors.js';
@@ -19,4 +20,5 @@ export const uiCatalog = mergeCatalogs([
   votingCatalog,
   adminPeopleCatalog,
   profileCatalog,
+  adminCatalogueCatalog,
 ]);

@@ -168,7 +168,9 @@ export class SearchService {
     const byRarity = withFrequency.sort((a, b) => a.frequency - b.frequency).map((entry) => entry.group);
     if ((withFrequency[0]?.frequency ?? 0) === 0 && byRarity.length === 1) return [];
     const ids = new Set(
-      (withFrequency[0]?.frequency ?? 0) === 0 ? [] : await this.repository.topicIdsWithAll(byRarity, CANDIDATE_LIMIT),
+      (withFrequency[0]?.frequency ?? 0) === 0
+        ? []
+        : await this.repository.topicIdsWithAll(byRarity, CANDIDATE_LIMIT),
     );
     if (byRarity.length > 1) {
       for (const group of byRarity) {

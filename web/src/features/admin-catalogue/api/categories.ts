@@ -39,7 +39,10 @@ export interface CategoryNamesInput {
 
 export function useCreateCategory() {
   return useCatalogueMutation((input: CategoryNamesInput) =>
-    apiRequest<{ category: AdminCategoryDto }>('/admin/categories', { method: 'POST', body: { ...input, language: 'en' } }),
+    apiRequest<{ category: AdminCategoryDto }>('/admin/categories', {
+      method: 'POST',
+      body: { ...input, language: 'en' },
+    }),
   );
 }
 
@@ -51,7 +54,9 @@ export function useUpdateCategory() {
 
 export function useDeleteCategory() {
   return useCatalogueMutation(({ id, force }: { id: number; force: boolean }) =>
-    apiRequest<CategoryDeleteData>(`/admin/categories/${id}`, { method: 'DELETE', query: { force: force || undefined } }),
+    apiRequest<CategoryDeleteData>(`/admin/categories/${id}`, {
+      method: 'DELETE',
+      query: { force: force || undefined },
+    }),
   );
 }
-

@@ -6,6 +6,7 @@ export const catalogueKeys = {
   categories: ['admin-catalogue', 'categories'] as const,
   tags: ['admin-catalogue', 'tags'] as const,
   topics: ['admin-catalogue', 'topics'] as const,
-  topicList: (status: string, language: Language) => ['admin-catalogue', 'topics', 'list', status, language] as const,
+  topicList: (status: string, language: Language) =>
+    ['admin-catalogue', 'topics', 'list', status, language] as const,
   topic: (key: string, language: Language) => ['admin-catalogue', 'topics', 'detail', key, language] as const,
 };

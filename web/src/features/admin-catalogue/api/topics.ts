@@ -17,7 +17,8 @@ export type StatusFilter = 'all' | 'active' | 'inactive';
 export function useAdminTopics(status: StatusFilter, language: Language) {
   return useQuery({
     queryKey: catalogueKeys.topicList(status, language),
-    queryFn: ({ signal }) => apiRequest<AdminTopicsData>('/admin/topics', { query: { status, lang: language }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminTopicsData>('/admin/topics', { query: { status, lang: language }, signal }),
   });
 }
 
@@ -25,7 +26,10 @@ export function useAdminTopic(key: string, language: Language) {
   return useQuery({
     queryKey: catalogueKeys.topic(key, language),
     queryFn: ({ signal }) =>
-      apiRequest<{ topic: TopicDto }>(`/admin/topics/${encodeURIComponent(key)}`, { query: { lang: language }, signal }),
+      apiRequest<{ topic: TopicDto }>(`/admin/topics/${encodeURIComponent(key)}`, {
+        query: { lang: language },
+        signal,
+      }),
   });
 }
 
@@ -43,7 +47,11 @@ export function useDeleteTopic() {
 
 export function useUpdateTopic(language: Language) {
   return useCatalogueMutation(({ key, ...input }: UpdateTopicInput & { key: string | number }) =>
-    apiRequest<{ topic: TopicDto }>(topicPath(key), { method: 'PUT', body: input, query: { lang: language } }),
+    apiRequest<{ topic: TopicDto }>(topicPath(key), {
+      method: 'PUT',
+      body: input,
+      query: { lang: language },
+    }),
   );
 }
 
@@ -55,22 +63,28 @@ export function useAddTopicTag() {
 
 export function useRemoveTopicTag() {
   return useCatalogueMutation(({ key, tagSlug }: { key: string | number; tagSlug: string }) =>
-    apiRequest<{ topic: TopicDto }>(`${topicPath(key)}/tags/${encodeURIComponent(tagSlug)}`, { method: 'DELETE' }),
+    apiRequest<{ topic: TopicDto }>(`${topicPath(key)}/tags/${encodeURIComponent(tagSlug)}`, {
+      method: 'DELETE',
+    }),
   );
 }
 
 export function useAddProposition() {
   return useCatalogueMutation(({ key, itemName }: { key: string | number; itemName: string }) =>
-    apiRequest<{ proposition: PropositionDto }>(`${topicPath(key)}/propositions`, { method: 'POST', body: { itemName } }),
+    apiRequest<{ proposition: PropositionDto }>(`${topicPath(key)}/propositions`, {
+      method: 'POST',
+      body: { itemName },
+    }),
   );
 }
 
 export function useRenameProposition() {
-  return useCatalogueMutation(({ key, id, itemName }: { key: string | number; id: number; itemName: string }) =>
-    apiRequest<{ proposition: PropositionDto }>(`${topicPath(key)}/propositions/${id}`, {
-      method: 'PUT',
-      body: { itemName },
-    }),
+  return useCatalogueMutation(
+    ({ key, id, itemName }: { key: string | number; id: number; itemName: string }) =>
+      apiRequest<{ proposition: PropositionDto }>(`${topicPath(key)}/propositions/${id}`, {
+        method: 'PUT',
+        body: { itemName },
+      }),
   );
 }
 

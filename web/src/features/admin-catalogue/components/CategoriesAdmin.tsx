@@ -6,9 +6,14 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
-import { useAdminCategories, useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/categories.js';
+import {
+  useAdminCategories,
+  useCreateCategory,
+  useDeleteCategory,
+  useUpdateCategory,
+} from '../api/categories.js';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
-import { EMPTY_NAMES, NameFields, type Names, displayName, namesOf, namesToInput } from './names.js';
+import { displayName, EMPTY_NAMES, NameFields, type Names, namesOf, namesToInput } from './names.js';
 
 /** SPEC "Admin categories": list with counts, inline edit of the four names, add form, delete with force. */
 export function CategoriesAdmin() {
@@ -25,7 +30,12 @@ export function CategoriesAdmin() {
     setConfirm({
       title: t('adminCatalogue.categories.deleteTitle', { name }),
       message: inUse ? (
-        <p>{t('adminCatalogue.categories.deleteInUse', { topics: category.counts.topics, tags: category.counts.tags })}</p>
+        <p>
+          {t('adminCatalogue.categories.deleteInUse', {
+            topics: category.counts.topics,
+            tags: category.counts.tags,
+          })}
+        </p>
       ) : (
         <p>{t('adminCatalogue.categories.deleteConfirm')}</p>
       ),
@@ -150,7 +160,11 @@ function EditCategory({ category, onDone }: { category: AdminCategoryDto; onDone
   };
 
   return (
-    <form className="catalogue-form" onSubmit={submit} aria-label={t('adminCatalogue.categories.editLabel', { name: category.name })}>
+    <form
+      className="catalogue-form"
+      onSubmit={submit}
+      aria-label={t('adminCatalogue.categories.editLabel', { name: category.name })}
+    >
       <NameFields names={names} onChange={setNames} idPrefix={`category-${category.id}`} compact />
       {error && <Alert tone="error">{error}</Alert>}
       <div className="catalogue-actions">

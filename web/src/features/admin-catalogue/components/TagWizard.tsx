@@ -8,7 +8,7 @@ import { Button } from '../../../shared/ui/Button.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useCreateTag } from '../api/tags.js';
-import { EMPTY_NAMES, NameFields, type Names, displayName, namesToInput } from './names.js';
+import { displayName, EMPTY_NAMES, NameFields, type Names, namesToInput } from './names.js';
 import { CategorySelect, TypePicker, useTypeLabel } from './pickers.js';
 
 const STEPS = 4;
@@ -47,7 +47,11 @@ export function TagWizard({
       onClose();
     } catch (failure) {
       setError(
-        t(isApiError(failure) && failure.status === 409 ? 'adminCatalogue.tagWizard.exists' : 'adminCatalogue.tagWizard.failed'),
+        t(
+          isApiError(failure) && failure.status === 409
+            ? 'adminCatalogue.tagWizard.exists'
+            : 'adminCatalogue.tagWizard.failed',
+        ),
       );
     }
   };

@@ -10,7 +10,7 @@ import { useLanguage } from '../../i18n/index.js';
 import { useAdminCategories } from '../api/categories.js';
 import { useAdminTags, useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags.js';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
-import { EMPTY_NAMES, NameFields, type Names, displayName, namesOf, namesToInput } from './names.js';
+import { displayName, EMPTY_NAMES, NameFields, type Names, namesOf, namesToInput } from './names.js';
 import { CategorySelect, TypePicker, useTypeLabel } from './pickers.js';
 import { TagWizard } from './TagWizard.js';
 
@@ -107,7 +107,11 @@ export function TagsAdmin() {
                           <td>
                             <span className="catalogue-badge">{typeLabel(tag.type)}</span>
                           </td>
-                          <td>{tag.category ? categoryName(categories.data?.categories, tag.category, language) : '—'}</td>
+                          <td>
+                            {tag.category
+                              ? categoryName(categories.data?.categories, tag.category, language)
+                              : '—'}
+                          </td>
                           <td>{tag.usage}</td>
                           <td>
                             <div className="catalogue-actions">
@@ -138,7 +142,11 @@ export function TagsAdmin() {
         )}
       </section>
       {wizardOpen && (
-        <TagWizard categories={categories.data?.categories} knownTypes={knownTypes} onClose={() => setWizardOpen(false)} />
+        <TagWizard
+          categories={categories.data?.categories}
+          knownTypes={knownTypes}
+          onClose={() => setWizardOpen(false)}
+        />
       )}
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
@@ -170,7 +178,10 @@ function conflictOf(t: ReturnType<typeof useTranslation>['t'], error: unknown): 
       hint: t('adminCatalogue.tags.conflictExistsHint'),
     };
   }
-  return { title: t('adminCatalogue.tags.conflictTitle'), message: error.message || t('adminCatalogue.tags.conflictDefault') };
+  return {
+    title: t('adminCatalogue.tags.conflictTitle'),
+    message: error.message || t('adminCatalogue.tags.conflictDefault'),
+  };
 }
 
 function ConflictDialog({ conflict, onClose }: { conflict: Conflict | null; onClose: () => void }) {
@@ -191,7 +202,13 @@ function ConflictDialog({ conflict, onClose }: { conflict: Conflict | null; onCl
 }
 
 /** The add form (SPEC: Save Tag and Cancel; Save needs an English name and a category; Cancel clears). */
-function QuickAddTag({ categories, knownTypes }: { categories: AdminCategoryDto[] | undefined; knownTypes: string[] }) {
+function QuickAddTag({
+  categories,
+  knownTypes,
+}: {
+  categories: AdminCategoryDto[] | undefined;
+  knownTypes: string[];
+}) {
   const { t } = useTranslation();
   const create = useCreateTag();
   const [names, setNames] = useState<Names>(EMPTY_NAMES);
@@ -217,7 +234,11 @@ function QuickAddTag({ categories, knownTypes }: { categories: AdminCategoryDto[
       return;
     }
     try {
-      const { tag } = await create.mutateAsync({ ...namesToInput(names, { keepEmpty: false }), type, categoryId });
+      const { tag } = await create.mutateAsync({
+        ...namesToInput(names, { keepEmpty: false }),
+        type,
+        categoryId,
+      });
       clear();
       setMessage({ tone: 'success', text: t('adminCatalogue.tags.added', { name: tag.name }) });
     } catch (error) {
@@ -240,7 +261,11 @@ function QuickAddTag({ categories, knownTypes }: { categories: AdminCategoryDto[
         </div>
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
         <div className="catalogue-actions">
-          <Button type="submit" variant="primary" disabled={!names.en.trim() || categoryId === null || create.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!names.en.trim() || categoryId === null || create.isPending}
+          >
             {t('adminCatalogue.tags.saveTag')}
           </Button>
           <Button onClick={clear}>{t('adminCatalogue.action.cancel')}</Button>
@@ -280,15 +305,30 @@ function EditTagRow({
   };
 
   return (
-    <form className="catalogue-form" onSubmit={submit} aria-label={t('adminCatalogue.tags.editLabel', { name: tag.name })}>
+    <form
+      className="catalogue-form"
+      onSubmit={submit}
+      aria-label={t('adminCatalogue.tags.editLabel', { name: tag.name })}
+    >
       <NameFields names={names} onChange={setNames} idPrefix={`tag-${tag.id}`} compact />
       <div className="catalogue-form__row">
         <TypePicker value={type} onChange={setType} knownTypes={knownTypes} compact />
-        <CategorySelect categories={categories} value={categoryId} onChange={setCategoryId} allowNone compact />
+        <CategorySelect
+          categories={categories}
+          value={categoryId}
+          onChange={setCategoryId}
+          allowNone
+          compact
+        />
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="catalogue-actions">
-        <Button type="submit" size="sm" variant="primary" disabled={!names.en.trim() || !type.trim() || update.isPending}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="primary"
+          disabled={!names.en.trim() || !type.trim() || update.isPending}
+        >
           {t('adminCatalogue.action.save')}
         </Button>
         <Button size="sm" onClick={onDone}>

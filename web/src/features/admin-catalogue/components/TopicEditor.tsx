@@ -47,13 +47,20 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
       title: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
       message: (
         <p>
-          {t(topic.isActive ? 'adminCatalogue.topics.deactivateConfirm' : 'adminCatalogue.topics.activateConfirm', {
-            title: topic.title,
-          })}
+          {t(
+            topic.isActive
+              ? 'adminCatalogue.topics.deactivateConfirm'
+              : 'adminCatalogue.topics.activateConfirm',
+            {
+              title: topic.title,
+            },
+          )}
         </p>
       ),
       confirmLabel: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
-      errorKey: topic.isActive ? 'adminCatalogue.topics.deactivateFailed' : 'adminCatalogue.topics.activateFailed',
+      errorKey: topic.isActive
+        ? 'adminCatalogue.topics.deactivateFailed'
+        : 'adminCatalogue.topics.activateFailed',
       onConfirm: () => setActive.mutateAsync({ key: topic.id, isActive: !topic.isActive }),
     });
 
@@ -102,9 +109,12 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
       ) : (
         <div className="catalogue-details">
           <p className="catalogue-details__title">{topic.title}</p>
-          <p className="catalogue-muted">{topic.description || t('adminCatalogue.topicEdit.noDescription')}</p>
           <p className="catalogue-muted">
-            {topic.categoryName} · {t(topic.isMainTopic ? 'adminCatalogue.topics.mainTopic' : 'adminCatalogue.topics.subTopic')}
+            {topic.description || t('adminCatalogue.topicEdit.noDescription')}
+          </p>
+          <p className="catalogue-muted">
+            {topic.categoryName} ·{' '}
+            {t(topic.isMainTopic ? 'adminCatalogue.topics.mainTopic' : 'adminCatalogue.topics.subTopic')}
             {topic.mainTopic && ` · ${t('adminCatalogue.topics.subTopicOf', { main: topic.mainTopic })}`}
           </p>
           <div className="catalogue-actions">
@@ -148,7 +158,9 @@ function TopicTags({ topic }: { topic: TopicDto }) {
     <div className="catalogue-tags">
       <h3 className="catalogue-wizard__heading">{t('adminCatalogue.topicEdit.tags')}</h3>
       <ul className="catalogue-chips">
-        {topic.tags.length === 0 && <li className="catalogue-muted">{t('adminCatalogue.topicEdit.noTags')}</li>}
+        {topic.tags.length === 0 && (
+          <li className="catalogue-muted">{t('adminCatalogue.topicEdit.noTags')}</li>
+        )}
         {topic.tags.map((tag) => (
           <li key={tag.slug} className="catalogue-chip">
             {tag.name}
@@ -174,7 +186,12 @@ function TopicTags({ topic }: { topic: TopicDto }) {
           <label className="field__label" htmlFor="topic-add-tag">
             {t('adminCatalogue.topicEdit.addTag')}
           </label>
-          <select id="topic-add-tag" className="field__input" value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <select
+            id="topic-add-tag"
+            className="field__input"
+            value={choice}
+            onChange={(event) => setChoice(event.target.value)}
+          >
             <option value="">{t('adminCatalogue.topicEdit.chooseTag')}</option>
             {candidates.map((tag) => (
               <option key={tag.slug} value={tag.slug}>
@@ -280,7 +297,9 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
         onClick={() =>
           setConfirm({
             title: t('adminCatalogue.topicEdit.deletePropositionTitle', { name: entry.itemName }),
-            message: <p>{t('adminCatalogue.topicEdit.deletePropositionConfirm', { count: entry.voteCount })}</p>,
+            message: (
+              <p>{t('adminCatalogue.topicEdit.deletePropositionConfirm', { count: entry.voteCount })}</p>
+            ),
             confirmLabel: t('adminCatalogue.action.delete'),
             danger: true,
             errorKey: 'adminCatalogue.topicEdit.propositionFailed',

@@ -1,6 +1,6 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type WizardTag, planSubTopics } from '../../../../../common/api/catalogue.js';
+import { planSubTopics, type WizardTag } from '../../../../../common/api/catalogue.js';
 import { foldText } from '../../../../../common/text/index.js';
 import { isApiError } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
@@ -32,10 +32,15 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [name, setName] = useState('');
   const [types, setTypes] = useState<string[]>([]);
-  const [combinations, setCombinations] = useState<string[][]>([]);
+  const [combinationList, setCombinationList] = useState<Array<{ key: number; types: string[] }>>([]);
+  const combinations = combinationList.map((combination) => combination.types);
+  const nextKey = useRef(0);
+  const setCombinations = (next: string[][]) =>
+    setCombinationList(
+      next.map((types, index) => ({ key: combinationList[index]?.key ?? nextKey.current++, types })),
+    );
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const groupId = useId();
 
   // Tags of the category and the cross-cutting ones (no category), named in the UI language.
   const available: WizardTag[] = useMemo(
@@ -50,10 +55,13 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
     for (const tag of available) counts.set(tag.type, (counts.get(tag.type) ?? 0) + 1);
     return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
   }, [available]);
-  const usable = combinations.map((c) => c.filter((type) => types.includes(type))).filter((c) => c.length > 0);
-  const plan = useMemo(() => planSubTopics(name, usable, available, foldText), [name, usable, available]);
+  const usable = combinations
+    .map((c) => c.filter((type) => types.includes(type)))
+    .filter((c) => c.length > 0);
+  const plan = planSubTopics(name, usable, available, foldText);
 
-  const valid = [categoryId !== null, name.trim() !== '', types.length > 0, plan.length > 0][step - 1] ?? false;
+  const valid =
+    [categoryId !== null, name.trim() !== '', types.length > 0, plan.length > 0][step - 1] ?? false;
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
@@ -62,7 +70,13 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
     if (plan.length === 0) return setError(t('adminCatalogue.topicWizard.needCombination'));
     setError(null);
     try {
-      const result = await run.mutateAsync({ categoryId, mainTopicName: name.trim(), language, types, combinations: usable });
+      const result = await run.mutateAsync({
+        categoryId,
+        mainTopicName: name.trim(),
+        language,
+        types,
+        combinations: usable,
+      });
       setDone(
         t('adminCatalogue.topicWizard.done', {
           created: result.created.length,
@@ -72,7 +86,8 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
       );
     } catch (failure) {
       if (isApiError(failure) && failure.status === 409) setError(t('adminCatalogue.topicWizard.conflict'));
-      else if (isApiError(failure) && failure.message) setError(t('adminCatalogue.topicWizard.serverError', { message: failure.message }));
+      else if (isApiError(failure) && failure.message)
+        setError(t('adminCatalogue.topicWizard.serverError', { message: failure.message }));
       else setError(t('adminCatalogue.topicWizard.failed'));
     }
   };
@@ -104,7 +119,9 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
                     setCombinations([]);
                   }}
                 />
-                {categories.isError && <Alert tone="error">{t('adminCatalogue.topics.categoriesFailed')}</Alert>}
+                {categories.isError && (
+                  <Alert tone="error">{t('adminCatalogue.topics.categoriesFailed')}</Alert>
+                )}
               </fieldset>
             )}
             {step === 2 && (
@@ -123,13 +140,21 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
             {step === 3 && (
               <fieldset className="catalogue-fieldset">
                 <legend>{t('adminCatalogue.topicWizard.stepTypes')}</legend>
-                {typeCounts.length === 0 && <p className="catalogue-muted">{t('adminCatalogue.topicWizard.noTypes')}</p>}
+                {typeCounts.length === 0 && (
+                  <p className="catalogue-muted">{t('adminCatalogue.topicWizard.noTypes')}</p>
+                )}
                 <div className="catalogue-checks">
                   {typeCounts.map(([type, count]) => (
                     <label key={type} className="catalogue-check">
-                      <input type="checkbox" checked={types.includes(type)} onChange={() => setTypes(toggle(types, type))} />
+                      <input
+                        type="checkbox"
+                        checked={types.includes(type)}
+                        onChange={() => setTypes(toggle(types, type))}
+                      />
                       {typeLabel(type)}{' '}
-                      <span className="catalogue-muted">{t('adminCatalogue.topicWizard.tagCount', { count })}</span>
+                      <span className="catalogue-muted">
+                        {t('adminCatalogue.topicWizard.tagCount', { count })}
+                      </span>
                     </label>
                   ))}
                 </div>
@@ -137,9 +162,11 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
             )}
             {step === 4 && (
               <div className="catalogue-fieldset">
-                <h3 className="catalogue-wizard__heading">{t('adminCatalogue.topicWizard.stepCombinations')}</h3>
-                {combinations.map((combination, index) => (
-                  <fieldset key={`${groupId}-${index}`} className="catalogue-combination">
+                <h3 className="catalogue-wizard__heading">
+                  {t('adminCatalogue.topicWizard.stepCombinations')}
+                </h3>
+                {combinationList.map(({ key, types: combination }, index) => (
+                  <fieldset key={key} className="catalogue-combination">
                     <legend>
                       {[name.trim(), ...combination.map(typeLabel)].join(' + ') ||
                         t('adminCatalogue.topicWizard.combination', { n: index + 1 })}
@@ -158,7 +185,11 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
                         </label>
                       ))}
                     </div>
-                    <Button size="sm" variant="ghost" onClick={() => setCombinations(combinations.filter((_, i) => i !== index))}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setCombinationList(combinationList.filter((c) => c.key !== key))}
+                    >
                       {t('adminCatalogue.topicWizard.removeCombination')}
                     </Button>
                   </fieldset>
@@ -174,7 +205,9 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
                         <li key={topic.title}>{topic.title}</li>
                       ))}
                     </ul>
-                    {plan.length > PREVIEW && <p>{t('adminCatalogue.topicWizard.andMore', { count: plan.length - PREVIEW })}</p>}
+                    {plan.length > PREVIEW && (
+                      <p>{t('adminCatalogue.topicWizard.andMore', { count: plan.length - PREVIEW })}</p>
+                    )}
                     <p className="catalogue-summary-line">
                       {t('adminCatalogue.topicWizard.summary', { subs: plan.length, total: plan.length + 1 })}
                     </p>
@@ -206,7 +239,11 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
                 </Button>
               ) : (
                 <Button variant="primary" disabled={!valid || run.isPending} onClick={submit}>
-                  {t(run.isPending ? 'adminCatalogue.topicWizard.creating' : 'adminCatalogue.topicWizard.create')}
+                  {t(
+                    run.isPending
+                      ? 'adminCatalogue.topicWizard.creating'
+                      : 'adminCatalogue.topicWizard.create',
+                  )}
                 </Button>
               )}
             </div>

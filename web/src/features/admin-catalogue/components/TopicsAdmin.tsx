@@ -29,13 +29,20 @@ export function TopicsAdmin() {
       title: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
       message: (
         <p>
-          {t(topic.isActive ? 'adminCatalogue.topics.deactivateConfirm' : 'adminCatalogue.topics.activateConfirm', {
-            title: topic.title,
-          })}
+          {t(
+            topic.isActive
+              ? 'adminCatalogue.topics.deactivateConfirm'
+              : 'adminCatalogue.topics.activateConfirm',
+            {
+              title: topic.title,
+            },
+          )}
         </p>
       ),
       confirmLabel: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
-      errorKey: topic.isActive ? 'adminCatalogue.topics.deactivateFailed' : 'adminCatalogue.topics.activateFailed',
+      errorKey: topic.isActive
+        ? 'adminCatalogue.topics.deactivateFailed'
+        : 'adminCatalogue.topics.activateFailed',
       onConfirm: () => setActive.mutateAsync({ key: topic.id, isActive: !topic.isActive }),
     });
 
@@ -44,7 +51,9 @@ export function TopicsAdmin() {
     setConfirm({
       title: t('adminCatalogue.topics.deleteTitle', { title: topic.title }),
       message: cascade ? (
-        <Alert tone="error">{t('adminCatalogue.topics.deleteCascadeWarning', { count: topic.counts.subTopics })}</Alert>
+        <Alert tone="error">
+          {t('adminCatalogue.topics.deleteCascadeWarning', { count: topic.counts.subTopics })}
+        </Alert>
       ) : (
         <p>{t('adminCatalogue.topics.deleteConfirm', { title: topic.title })}</p>
       ),
@@ -66,7 +75,8 @@ export function TopicsAdmin() {
           {t('adminCatalogue.backToPanel')}
         </Link>
       </div>
-      <div className="catalogue-filter" role="group" aria-label={t('adminCatalogue.topics.filterLabel')}>
+      <fieldset className="catalogue-filter">
+        <legend className="visually-hidden">{t('adminCatalogue.topics.filterLabel')}</legend>
         {FILTERS.map((filter) => (
           <Button
             key={filter}
@@ -79,7 +89,7 @@ export function TopicsAdmin() {
             {counts && ` (${counts[filter]})`}
           </Button>
         ))}
-      </div>
+      </fieldset>
       {topics.isPending && (
         <p role="status" className="catalogue-muted">
           {t('adminCatalogue.topics.loading')}
@@ -93,7 +103,9 @@ export function TopicsAdmin() {
           </button>
         </Alert>
       )}
-      {topics.data && topics.data.topics.length === 0 && <p className="catalogue-muted">{t('adminCatalogue.topics.empty')}</p>}
+      {topics.data && topics.data.topics.length === 0 && (
+        <p className="catalogue-muted">{t('adminCatalogue.topics.empty')}</p>
+      )}
       {topics.data && topics.data.topics.length > 0 && (
         <div className="catalogue-table-wrap">
           <table className="catalogue-table">
@@ -121,11 +133,19 @@ export function TopicsAdmin() {
                   <td>{topic.category.name}</td>
                   <td>
                     <span className="catalogue-badge">
-                      {t(topic.isMainTopic ? 'adminCatalogue.topics.mainTopic' : 'adminCatalogue.topics.subTopic')}
+                      {t(
+                        topic.isMainTopic
+                          ? 'adminCatalogue.topics.mainTopic'
+                          : 'adminCatalogue.topics.subTopic',
+                      )}
                     </span>
                   </td>
                   <td>
-                    <span className={topic.isActive ? 'catalogue-status catalogue-status--on' : 'catalogue-status'}>
+                    <span
+                      className={
+                        topic.isActive ? 'catalogue-status catalogue-status--on' : 'catalogue-status'
+                      }
+                    >
                       {t(topic.isActive ? 'adminCatalogue.topics.active' : 'adminCatalogue.topics.inactive')}
                     </span>
                   </td>
@@ -143,12 +163,19 @@ export function TopicsAdmin() {
                         {t('adminCatalogue.topics.view')}
                         <span className="visually-hidden"> {topic.title}</span>
                       </Link>
-                      <Link className="button button--secondary button--sm" to={`/admin/topics/edit/${topic.id}`}>
+                      <Link
+                        className="button button--secondary button--sm"
+                        to={`/admin/topics/edit/${topic.id}`}
+                      >
                         {t('adminCatalogue.action.edit')}
                         <span className="visually-hidden"> {topic.title}</span>
                       </Link>
                       <Button size="sm" onClick={() => askToggle(topic)}>
-                        {t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate')}
+                        {t(
+                          topic.isActive
+                            ? 'adminCatalogue.topics.deactivate'
+                            : 'adminCatalogue.topics.activate',
+                        )}
                         <span className="visually-hidden"> {topic.title}</span>
                       </Button>
                       <Button size="sm" variant="danger" onClick={() => askDelete(topic)}>

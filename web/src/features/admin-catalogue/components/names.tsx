@@ -13,7 +13,8 @@ const OTHERS: OtherLanguage[] = ['fr', 'es', 'de'];
 
 export function namesOf(entity: { name: string; translations: NameTranslationDto[] }): Names {
   const names = { ...EMPTY_NAMES, en: entity.name };
-  for (const translation of entity.translations) if (translation.language !== 'en') names[translation.language] = translation.name;
+  for (const translation of entity.translations)
+    if (translation.language !== 'en') names[translation.language] = translation.name;
   return names;
 }
 
@@ -29,7 +30,10 @@ export function namesToInput(names: Names, { keepEmpty }: { keepEmpty: boolean }
 }
 
 /** The name in the reader's language, else English. */
-export function displayName(entity: { name: string; translations: NameTranslationDto[] }, language: Language) {
+export function displayName(
+  entity: { name: string; translations: NameTranslationDto[] },
+  language: Language,
+) {
   return entity.translations.find((translation) => translation.language === language)?.name || entity.name;
 }
 

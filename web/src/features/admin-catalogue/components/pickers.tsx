@@ -48,7 +48,9 @@ export function CategorySelect({
         value={value === null ? '' : String(value)}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
       >
-        <option value="">{allowNone ? t('adminCatalogue.tags.noCategory') : t('adminCatalogue.tags.chooseCategory')}</option>
+        <option value="">
+          {allowNone ? t('adminCatalogue.tags.noCategory') : t('adminCatalogue.tags.chooseCategory')}
+        </option>
         {categories
           ? categories.map((category) => (
               <option key={category.id} value={category.id}>

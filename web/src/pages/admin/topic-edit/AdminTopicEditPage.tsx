@@ -23,7 +23,9 @@ export default function AdminTopicEditPage() {
   const session = useAuth();
   const topic = useAdminTopic(slug, language);
   const ranking = useTopicRanking(topic.data?.topic.id, language);
-  useDocumentTitle(topic.data ? `${t('admin.topicEdit.title')}: ${topic.data.topic.title}` : t('admin.topicEdit.title'));
+  useDocumentTitle(
+    topic.data ? `${t('admin.topicEdit.title')}: ${topic.data.topic.title}` : t('admin.topicEdit.title'),
+  );
 
   return (
     <section className="page">
@@ -32,7 +34,9 @@ export default function AdminTopicEditPage() {
       </Link>
       <h1 className="page__title">{topic.data?.topic.title ?? t('admin.topicEdit.title')}</h1>
       {topic.isPending && <PageSpinner />}
-      {topic.isError && <Alert tone="error">{errorMessage(t, topic.error, 'adminCatalogue.topicEdit.loadFailed')}</Alert>}
+      {topic.isError && (
+        <Alert tone="error">{errorMessage(t, topic.error, 'adminCatalogue.topicEdit.loadFailed')}</Alert>
+      )}
       {topic.data && (
         <>
           <TopicEditor key={`${topic.data.topic.id}-${topic.data.topic.title}`} topic={topic.data.topic} />

@@ -1,0 +1,14 @@
+/** The budgets `npm run bench` enforces; the README's Performance section quotes them. */
+export const BUDGETS = {
+  /** Each read route's requests/s as a share of the trivial route's, at 10 connections. */
+  minRatioToTrivial: 0.5,
+  /** p99 of read routes at 10 connections, in ms. */
+  maxReadP99Ms: 25,
+  /** Single-client p95 of /api/search/smart over the 50-query mix, in ms. */
+  maxSearchP95Ms: 10,
+  minVotesPerSecond: { sqlite: 3000, postgres: 1000 },
+  /** Failed requests allowed in the 60 s mixed workload. */
+  maxMixedErrors: 0,
+  maxFirstLoadKb: 130,
+  minLighthouse: { performance: 0.9, accessibility: 0.95 },
+} as const;

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/db/database.js';
+
+export type BenchDatabase = 'sqlite' | 'postgres';
+
+export const BENCH_SIZE = { topics: 100_000, users: 20_000, votes: 1_000_000 };
+export const BENCH_DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? '/tmp/podium-bench');
+export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/podium_bench';
+
+/** Environment that points the server and seed:bench at the benchmark database of this kind. */
+export function benchEnvironment(kind: BenchDatabase): Record<string, string> {
+  return kind === 'sqlite'
+    ? { DATA_DIR: BENCH_DATA_DIR, DATABASE_URL: `sqlite:${join(BENCH_DATA_DIR, 'podium.sqlite')}` }
+    : { DATA_DIR: BENCH_DATA_DIR, DATABASE_URL: BENCH_PG_URL };
+}
+
+export function openBenchDatabase(kind: BenchDatabase): DatabaseHandle {
+  return openDatabase({ url: benchEnvironment(kind).DATABASE_URL! });
+}
+
+async function ensurePostgresDatabaseExists(): Promise<void> {
+  const name = new URL(BENCH_PG_URL).pathname.slice(1);
+  const server = new pg.Client({ connectionString: BENCH_PG_URL.replace(/\/[^/]*$/, '/postgres') });
+  await server.connect();
+  try {
+    const found = await server.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await server.query(`create database "${name}"`);
+  } finally {
+    await server.end();
+  }
+}
+
+/** Reuses the seed:bench data set when it is complete, otherwise loads it (a few minutes). */
+export async function ensureBenchDataset(kind: BenchDatabase): Promise<{ topics: number; votes: number }> {
+  if (kind === 'postgres') await ensurePostgresDatabaseExists();
+  const handle = openBenchDatabase(kind);
+  await migrateToLatest(handle);
+  const count = async (table: 'topics' | 'votes') =>
+    Number(
+      (await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    );
+  let topics = await count('topics');
+  let votes = await count('votes');
+  await handle.close();
+  if (topics < BENCH_SIZE.topics || votes < BENCH_SIZE.votes) {
+    console.log(`Loading the ${kind} benchmark data set (${BENCH_SIZE.topics} topics, ${BENCH_SIZE.votes} votes)...`);
+    const started = Date.now();
+    const result = spawnSync(
+      'npm',
+      ['run', 'seed:bench', '--', '--fresh', '--topics', `${BENCH_SIZE.topics}`, '--users', `${BENCH_SIZE.users}`, '--votes', `${BENCH_SIZE.votes}`],
+      { stdio: 'inherit', env: { ...process.env, ...benchEnvironment(kind) } },
+    );
+    if (result.status !== 0) throw new Error(`seed:bench failed for ${kind}`);
+    console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    topics = BENCH_SIZE.topics;
+    votes = BENCH_SIZE.votes;
+  }
+  return { topics, votes };
+}

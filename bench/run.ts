@@ -1,0 +1,220 @@
+/**
+ * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
+ *
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz] [--seconds 10] [--mixed-seconds 60]
+ *
+ * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
+ * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections, the
+ * trivial route (/api/live), popular topics, one topic, one ranking, search and vote submission
+ * (requests/s, p50, p99, ratio to the trivial route); single-client search p95 over a 50-query mix;
+ * votes/s at 50 connections; a 60 s mixed workload (80% browse, 15% search, 5% votes) at 50
+ * connections with its error count; then the exactness check of every ranking total. It also reports
+ * the web's first-load JavaScript per route, Lighthouse scores for home, search and topic, and runs
+ * the hostile-request property test with 10,000 requests per route (BENCH_FUZZ_PER_ROUTE).
+ */
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { findTotalsMismatches } from '../server/db/integrity.js';
+import { startServerProcess } from '../server/test/process.js';
+import { buildWebIfStale } from '../scripts/web-build.js';
+import { firstLoadJs } from '../scripts/bundle-size.js';
+import { BUDGETS } from './budgets.js';
+import { type CannonRequest, load, type LoadResult } from './lib/autocannon.js';
+import { type BenchDatabase, benchEnvironment, ensureBenchDataset, openBenchDatabase } from './lib/dataset.js';
+import { lighthouseScores } from './lib/lighthouse.js';
+import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
+import { mintTokens } from './lib/tokens.js';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'sqlite,postgres,web,fuzz' },
+    seconds: { type: 'string', default: '10' },
+    'mixed-seconds': { type: 'string', default: '60' },
+  },
+});
+const sections = new Set(values.only.split(','));
+const SECONDS = Number(values.seconds);
+const MIXED_SECONDS = Number(values['mixed-seconds']);
+const failures: string[] = [];
+const budget = (ok: boolean, message: string) => {
+  if (!ok) failures.push(message);
+  return ok ? 'ok' : 'OVER BUDGET';
+};
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const searchPath = ([lang, q]: readonly [string, string]) => `/api/search/smart?q=${encodeURIComponent(q)}&lang=${lang}`;
+
+async function benchDatabase(kind: BenchDatabase) {
+  const dataset = await ensureBenchDataset(kind);
+  const handle = openBenchDatabase(kind);
+  const popular = await handle.db
+    .selectFrom('topics')
+    .select('id')
+    .where('is_active', '=', 1)
+    .orderBy('vote_count', 'desc')
+    .limit(500)
+    .execute();
+  const topicIds = popular.map((row) => row.id);
+  const names = await handle.db
+    .selectFrom('propositions')
+    .select(['topic_id', 'name'])
+    .where('topic_id', 'in', topicIds.slice(0, 200))
+    .execute();
+  const namesByTopic = new Map<number, string[]>();
+  for (const row of names) namesByTopic.set(row.topic_id, [...(namesByTopic.get(row.topic_id) ?? []), row.name]);
+  const voters = await mintTokens(handle, 5000);
+  await handle.close();
+
+  const server = await startServerProcess({ ...benchEnvironment(kind), LOG_LEVEL: 'warn', SEED: 'none' });
+  const url = server.url;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
+  const voteTopics = [...namesByTopic.keys()];
+  const voteRequest = (): CannonRequest => ({
+    method: 'POST',
+    path: '/api/search/propositions',
+    setupRequest(request) {
+      const voter = pick(voters);
+      const topicId = pick(voteTopics);
+      const existing = namesByTopic.get(topicId) ?? [];
+      const chosen = new Set<string>();
+      while (chosen.size < 3) chosen.add(Math.random() < 0.8 && existing.length > 3 ? pick(existing) : `Bench place ${Math.floor(Math.random() * 50)}`);
+      const propositions = [...chosen].map((itemName, i) => ({ itemName, points: 3 - i, userId: voter.id }));
+      return {
+        ...request,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${voter.token}` },
+        body: JSON.stringify({ topicId, propositions, userTags: [] }),
+      };
+    },
+  });
+  const rotating = (paths: string[]): CannonRequest[] => [
+    { setupRequest: (request) => ({ ...request, method: 'GET', path: pick(paths) }) },
+  ];
+
+  try {
+    const routes: [string, CannonRequest[]][] = [
+      ['trivial route (/api/live)', [{ method: 'GET', path: '/api/live' }]],
+      ['popular topics', rotating(['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`))],
+      ['one topic', rotating(topicIds.slice(0, 200).map((id) => `/api/topics/${id}?language=en`))],
+      ['ranking', rotating(topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`))],
+      ['search (smart)', rotating(SEARCH_QUERY_MIX.map(searchPath))],
+      ['vote submission', [voteRequest()]],
+    ];
+    // Warm-up: statement caches, vocabularies, JIT.
+    await load({ url, connections: 10, seconds: 3, requests: rotating(SEARCH_QUERY_MIX.map(searchPath)) });
+    const results: [string, LoadResult][] = [];
+    for (const [name, requests] of routes) results.push([name, await load({ url, connections: 10, seconds: SECONDS, requests })]);
+    const trivial = results[0]![1].rps;
+    console.log(`\n${kind}: ${fmt(dataset.topics)} topics, ${fmt(dataset.votes)} votes, 10 connections, ${SECONDS} s per route`);
+    console.log('| route | req/s | p50 ms | p99 ms | ratio to trivial | failed | budget |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [name, result] of results) {
+      const ratio = result.rps / trivial;
+      const isRead = !name.startsWith('vote') && !name.startsWith('trivial');
+      const verdict = name.startsWith('vote')
+        ? budget(result.rps >= BUDGETS.minVotesPerSecond[kind], `${kind} votes/s ${fmt(result.rps)} < ${BUDGETS.minVotesPerSecond[kind]}`)
+        : isRead
+          ? budget(
+              ratio >= BUDGETS.minRatioToTrivial && result.p99 <= BUDGETS.maxReadP99Ms,
+              `${kind} ${name}: ratio ${ratio.toFixed(2)}, p99 ${result.p99} ms`,
+            )
+          : '';
+      console.log(`| ${name} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`);
+    }
+
+    const latencies: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const query of SEARCH_QUERY_MIX) {
+        const started = performance.now();
+        await (await fetch(`${url}${searchPath(query)}`)).arrayBuffer();
+        latencies.push(performance.now() - started);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Number.NaN;
+    console.log(
+      `\n${kind}: single-client search over ${SEARCH_QUERY_MIX.length} queries x 5: p50 ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${budget(p95 <= BUDGETS.maxSearchP95Ms, `${kind} search p95 ${p95.toFixed(1)} ms`)})`,
+    );
+
+    const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
+    console.log(`${kind}: votes at 50 connections: ${fmt(votes50.rps)}/s, p99 ${votes50.p99} ms, failed ${votes50.failed}`);
+
+    const browse = [
+      ...['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`),
+      ...topicIds.slice(0, 200).map((id) => `/api/topics/${id}?language=en`),
+      ...topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`),
+    ];
+    const searches = SEARCH_QUERY_MIX.map(searchPath);
+    const vote = voteRequest();
+    const mixed = await load({
+      url,
+      connections: 50,
+      seconds: MIXED_SECONDS,
+      requests: [
+        {
+          setupRequest(request, context) {
+            const roll = Math.random();
+            if (roll < 0.05) return vote.setupRequest!(request, context);
+            return { ...request, method: 'GET', headers: {}, body: undefined, path: roll < 0.2 ? pick(searches) : pick(browse) };
+          },
+        },
+      ],
+    });
+    console.log(
+      `${kind}: mixed 80% browse / 15% search / 5% votes, 50 connections, ${MIXED_SECONDS} s: ${fmt(mixed.rps)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.failed} (${budget(mixed.failed <= BUDGETS.maxMixedErrors, `${kind} mixed workload errors ${mixed.failed}`)})`,
+    );
+  } finally {
+    await server.kill('SIGTERM');
+  }
+  const check = openBenchDatabase(kind);
+  const mismatches = await findTotalsMismatches(check.db);
+  await check.close();
+  console.log(`${kind}: exactness check after the load: ${mismatches.length === 0 ? 'every total exact' : `${mismatches.length} mismatches`}`);
+  if (mismatches.length > 0) failures.push(`${kind}: ${mismatches.length} totals differ from the votes`);
+}
+
+async function benchWeb() {
+  buildWebIfStale();
+  const { entryKb, routes } = firstLoadJs();
+  console.log(`\nweb: first-load JavaScript ${entryKb.toFixed(1)} KB gzip (${budget(entryKb <= BUDGETS.maxFirstLoadKb, `first-load JS ${entryKb.toFixed(1)} KB`)})`);
+  for (const { route, kb } of routes) console.log(`  ${route.replace('src/pages/', '')}: +${kb.toFixed(1)} KB gzip on first visit`);
+
+  const server = await startServerProcess({ ...benchEnvironment('sqlite'), LOG_LEVEL: 'warn', SEED: 'none' });
+  try {
+    const handle = openBenchDatabase('sqlite');
+    const topic = await handle.db.selectFrom('topics').select('id').orderBy('vote_count', 'desc').limit(1).executeTakeFirstOrThrow();
+    await handle.close();
+    const pages = { home: '/?lng=en', search: '/search?q=pizza&lng=en', topic: `/topic/${topic.id}?lng=en` };
+    console.log('| page | Lighthouse performance | accessibility | budget |');
+    console.log('|---|---|---|---|');
+    for (const [name, path] of Object.entries(pages)) {
+      const scores = await lighthouseScores(`${server.url}${path}`);
+      const verdict = budget(
+        scores.performance >= BUDGETS.minLighthouse.performance && scores.accessibility >= BUDGETS.minLighthouse.accessibility,
+        `Lighthouse ${name}: performance ${scores.performance}, accessibility ${scores.accessibility}`,
+      );
+      console.log(`| ${name} | ${Math.round(scores.performance * 100)} | ${Math.round(scores.accessibility * 100)} | ${verdict} |`);
+    }
+  } finally {
+    await server.kill('SIGTERM');
+  }
+}
+
+function benchFuzz() {
+  const perRoute = process.env.BENCH_FUZZ_PER_ROUTE ?? '10000';
+  console.log(`\nhostile requests: ${perRoute} per route (vitest, SQLite)`);
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'api-sqlite', 'server/robustness/hostile-requests.test.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, FUZZ_REQUESTS_PER_ROUTE: perRoute },
+  });
+  if (result.status !== 0) failures.push('the hostile-request property test failed');
+}
+
+for (const kind of ['sqlite', 'postgres'] as const) if (sections.has(kind)) await benchDatabase(kind);
+if (sections.has('web')) await benchWeb();
+if (sections.has('fuzz')) benchFuzz();
+
+if (failures.length > 0) {
+  console.log(`\nBudgets broken:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('\nEvery budget holds.');
