@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureWebBuild } from './build.js';
-import { REPO_ROOT } from './paths.js';
+import { REPO_ROOT, WEB_DIST } from './paths.js';
 
 export const ADMIN = { email: 'admin@podium.test', password: 'admin-password-1', username: 'admin' } as const;
 
@@ -55,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: WEB_DIST,
       SEED: 'none',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import {
   ENTITY_KEYS,
   type TranslationDto,
@@ -6,9 +7,11 @@ import {
 } from '../../../common/api/translations.js';
 import type { Language } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
+import { indexTopics, topicIdsOfCategory, topicIdsOfTag } from '../search/indexer.js';
 import {
   deleteTranslation,
   entityExists,
@@ -58,6 +61,7 @@ export class TranslationsService {
     await this.assertTarget(ref);
     return this.ctx.db.transaction().execute(async (trx) => {
       const { before, after } = await upsertTranslation(trx, ref, value);
+      await reindexTopicsNamedBy(trx, ref);
       await recordAudit(trx, actor, {
         action: before ? 'update' : 'create',
         entityType: 'translation',
@@ -74,6 +78,7 @@ export class TranslationsService {
       const row = await findTranslation(trx, ref);
       if (!row) throw errors.notFound('Translation');
       await deleteTranslation(trx, row.id);
+      await reindexTopicsNamedBy(trx, ref);
       const before = toTranslationDto(row);
       await recordAudit(trx, actor, {
         action: 'delete',
@@ -118,4 +123,16 @@ function pickByChain(
       Object.fromEntries([...byKey].map(([key, { value }]) => [key, value])),
     ]),
   );
+}
+
+/** Catalogue texts are searchable words: the topics they name are re-indexed in the same transaction. */
+async function reindexTopicsNamedBy(trx: Kysely<Database>, ref: TranslationRef): Promise<void> {
+  if (ref.entityType === 'ui' || ref.entityId === null) return;
+  const topicIds =
+    ref.entityType === 'topic'
+      ? [ref.entityId]
+      : ref.entityType === 'tag'
+        ? await topicIdsOfTag(trx, ref.entityId)
+        : await topicIdsOfCategory(trx, ref.entityId);
+  if (topicIds.length > 0) await indexTopics(trx, topicIds);
 }

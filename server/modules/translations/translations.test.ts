@@ -282,3 +282,20 @@ describe('GET /api/admin/translations', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('catalogue texts and search', () => {
+  it('makes a topic findable by a title written in the back-office, at once', async () => {
+    const category = await makeCategory(server.ctx.db);
+    const topic = await makeTopic(server.ctx.db, { categoryId: category.id, title: 'Gâteau du dimanche' });
+    const saved = await save({
+      entityType: 'topic',
+      entityId: topic.id,
+      key: 'title',
+      language: 'de',
+      value: 'Schwarzwälder Kirschtorte am Sonntag',
+    });
+    expect(saved.status).toBe(201);
+    const found = await server.request('GET', '/api/search/smart?q=kirschtorte&lang=de');
+    expect(found.body.data.suggestions.map((s: { id: number }) => s.id)).toContain(topic.id);
+  });
+});
