@@ -14,13 +14,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { firstLoadJs } from '../scripts/bundle-size.js';
+import { buildWebIfStale } from '../scripts/web-build.js';
 import { findTotalsMismatches } from '../server/db/integrity.js';
 import { startServerProcess } from '../server/test/process.js';
-import { buildWebIfStale } from '../scripts/web-build.js';
-import { firstLoadJs } from '../scripts/bundle-size.js';
 import { BUDGETS } from './budgets.js';
-import { type CannonRequest, load, type LoadResult } from './lib/autocannon.js';
-import { type BenchDatabase, benchEnvironment, ensureBenchDataset, openBenchDatabase } from './lib/dataset.js';
+import { type CannonRequest, type LoadResult, load } from './lib/autocannon.js';
+import {
+  type BenchDatabase,
+  benchEnvironment,
+  ensureBenchDataset,
+  openBenchDatabase,
+} from './lib/dataset.js';
 import { lighthouseScores } from './lib/lighthouse.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
 import { mintTokens } from './lib/tokens.js';
@@ -40,9 +45,11 @@ const budget = (ok: boolean, message: string) => {
   if (!ok) failures.push(message);
   return ok ? 'ok' : 'OVER BUDGET';
 };
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-const searchPath = ([lang, q]: readonly [string, string]) => `/api/search/smart?q=${encodeURIComponent(q)}&lang=${lang}`;
+const searchPath = ([lang, q]: readonly [string, string]) =>
+  `/api/search/smart?q=${encodeURIComponent(q)}&lang=${lang}`;
 
 async function benchDatabase(kind: BenchDatabase) {
   const dataset = await ensureBenchDataset(kind);
@@ -61,7 +68,8 @@ async function benchDatabase(kind: BenchDatabase) {
     .where('topic_id', 'in', topicIds.slice(0, 200))
     .execute();
   const namesByTopic = new Map<number, string[]>();
-  for (const row of names) namesByTopic.set(row.topic_id, [...(namesByTopic.get(row.topic_id) ?? []), row.name]);
+  for (const row of names)
+    namesByTopic.set(row.topic_id, [...(namesByTopic.get(row.topic_id) ?? []), row.name]);
   const voters = await mintTokens(handle, 5000);
   await handle.close();
 
@@ -77,7 +85,12 @@ async function benchDatabase(kind: BenchDatabase) {
       const topicId = pick(voteTopics);
       const existing = namesByTopic.get(topicId) ?? [];
       const chosen = new Set<string>();
-      while (chosen.size < 3) chosen.add(Math.random() < 0.8 && existing.length > 3 ? pick(existing) : `Bench place ${Math.floor(Math.random() * 50)}`);
+      while (chosen.size < 3)
+        chosen.add(
+          Math.random() < 0.8 && existing.length > 3
+            ? pick(existing)
+            : `Bench place ${Math.floor(Math.random() * 50)}`,
+        );
       const propositions = [...chosen].map((itemName, i) => ({ itemName, points: 3 - i, userId: voter.id }));
       return {
         ...request,
@@ -93,32 +106,46 @@ async function benchDatabase(kind: BenchDatabase) {
   try {
     const routes: [string, CannonRequest[]][] = [
       ['trivial route (/api/live)', [{ method: 'GET', path: '/api/live' }]],
-      ['popular topics', rotating(['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`))],
+      [
+        'popular topics',
+        rotating(['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`)),
+      ],
       ['one topic', rotating(topicIds.slice(0, 200).map((id) => `/api/topics/${id}?language=en`))],
-      ['ranking', rotating(topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`))],
+      [
+        'ranking',
+        rotating(topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`)),
+      ],
       ['search (smart)', rotating(SEARCH_QUERY_MIX.map(searchPath))],
       ['vote submission', [voteRequest()]],
     ];
     // Warm-up: statement caches, vocabularies, JIT.
     await load({ url, connections: 10, seconds: 3, requests: rotating(SEARCH_QUERY_MIX.map(searchPath)) });
     const results: [string, LoadResult][] = [];
-    for (const [name, requests] of routes) results.push([name, await load({ url, connections: 10, seconds: SECONDS, requests })]);
+    for (const [name, requests] of routes)
+      results.push([name, await load({ url, connections: 10, seconds: SECONDS, requests })]);
     const trivial = results[0]![1].rps;
-    console.log(`\n${kind}: ${fmt(dataset.topics)} topics, ${fmt(dataset.votes)} votes, 10 connections, ${SECONDS} s per route`);
+    console.log(
+      `\n${kind}: ${fmt(dataset.topics)} topics, ${fmt(dataset.votes)} votes, 10 connections, ${SECONDS} s per route`,
+    );
     console.log('| route | req/s | p50 ms | p99 ms | ratio to trivial | failed | budget |');
     console.log('|---|---|---|---|---|---|---|');
     for (const [name, result] of results) {
       const ratio = result.rps / trivial;
       const isRead = !name.startsWith('vote') && !name.startsWith('trivial');
       const verdict = name.startsWith('vote')
-        ? budget(result.rps >= BUDGETS.minVotesPerSecond[kind], `${kind} votes/s ${fmt(result.rps)} < ${BUDGETS.minVotesPerSecond[kind]}`)
+        ? budget(
+            result.rps >= BUDGETS.minVotesPerSecond[kind],
+            `${kind} votes/s ${fmt(result.rps)} < ${BUDGETS.minVotesPerSecond[kind]}`,
+          )
         : isRead
           ? budget(
               ratio >= BUDGETS.minRatioToTrivial && result.p99 <= BUDGETS.maxReadP99Ms,
               `${kind} ${name}: ratio ${ratio.toFixed(2)}, p99 ${result.p99} ms`,
             )
           : '';
-      console.log(`| ${name} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`);
+      console.log(
+        `| ${name} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`,
+      );
     }
 
     const latencies: number[] = [];
@@ -136,7 +163,9 @@ async function benchDatabase(kind: BenchDatabase) {
     );
 
     const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
-    console.log(`${kind}: votes at 50 connections: ${fmt(votes50.rps)}/s, p99 ${votes50.p99} ms, failed ${votes50.failed}`);
+    console.log(
+      `${kind}: votes at 50 connections: ${fmt(votes50.rps)}/s, p99 ${votes50.p99} ms, failed ${votes50.failed}`,
+    );
 
     const browse = [
       ...['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`),
@@ -154,7 +183,13 @@ async function benchDatabase(kind: BenchDatabase) {
           setupRequest(request, context) {
             const roll = Math.random();
             if (roll < 0.05) return vote.setupRequest!(request, context);
-            return { ...request, method: 'GET', headers: {}, body: undefined, path: roll < 0.2 ? pick(searches) : pick(browse) };
+            return {
+              ...request,
+              method: 'GET',
+              headers: {},
+              body: undefined,
+              path: roll < 0.2 ? pick(searches) : pick(browse),
+            };
           },
         },
       ],
@@ -168,20 +203,30 @@ async function benchDatabase(kind: BenchDatabase) {
   const check = openBenchDatabase(kind);
   const mismatches = await findTotalsMismatches(check.db);
   await check.close();
-  console.log(`${kind}: exactness check after the load: ${mismatches.length === 0 ? 'every total exact' : `${mismatches.length} mismatches`}`);
+  console.log(
+    `${kind}: exactness check after the load: ${mismatches.length === 0 ? 'every total exact' : `${mismatches.length} mismatches`}`,
+  );
   if (mismatches.length > 0) failures.push(`${kind}: ${mismatches.length} totals differ from the votes`);
 }
 
 async function benchWeb() {
   buildWebIfStale();
   const { entryKb, routes } = firstLoadJs();
-  console.log(`\nweb: first-load JavaScript ${entryKb.toFixed(1)} KB gzip (${budget(entryKb <= BUDGETS.maxFirstLoadKb, `first-load JS ${entryKb.toFixed(1)} KB`)})`);
-  for (const { route, kb } of routes) console.log(`  ${route.replace('src/pages/', '')}: +${kb.toFixed(1)} KB gzip on first visit`);
+  console.log(
+    `\nweb: first-load JavaScript ${entryKb.toFixed(1)} KB gzip (${budget(entryKb <= BUDGETS.maxFirstLoadKb, `first-load JS ${entryKb.toFixed(1)} KB`)})`,
+  );
+  for (const { route, kb } of routes)
+    console.log(`  ${route.replace('src/pages/', '')}: +${kb.toFixed(1)} KB gzip on first visit`);
 
   const server = await startServerProcess({ ...benchEnvironment('sqlite'), LOG_LEVEL: 'warn', SEED: 'none' });
   try {
     const handle = openBenchDatabase('sqlite');
-    const topic = await handle.db.selectFrom('topics').select('id').orderBy('vote_count', 'desc').limit(1).executeTakeFirstOrThrow();
+    const topic = await handle.db
+      .selectFrom('topics')
+      .select('id')
+      .orderBy('vote_count', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await handle.close();
     const pages = { home: '/?lng=en', search: '/search?q=pizza&lng=en', topic: `/topic/${topic.id}?lng=en` };
     console.log('| page | Lighthouse performance | accessibility | budget |');
@@ -189,10 +234,13 @@ async function benchWeb() {
     for (const [name, path] of Object.entries(pages)) {
       const scores = await lighthouseScores(`${server.url}${path}`);
       const verdict = budget(
-        scores.performance >= BUDGETS.minLighthouse.performance && scores.accessibility >= BUDGETS.minLighthouse.accessibility,
+        scores.performance >= BUDGETS.minLighthouse.performance &&
+          scores.accessibility >= BUDGETS.minLighthouse.accessibility,
         `Lighthouse ${name}: performance ${scores.performance}, accessibility ${scores.accessibility}`,
       );
-      console.log(`| ${name} | ${Math.round(scores.performance * 100)} | ${Math.round(scores.accessibility * 100)} | ${verdict} |`);
+      console.log(
+        `| ${name} | ${Math.round(scores.performance * 100)} | ${Math.round(scores.accessibility * 100)} | ${verdict} |`,
+      );
     }
   } finally {
     await server.kill('SIGTERM');
@@ -202,10 +250,14 @@ async function benchWeb() {
 function benchFuzz() {
   const perRoute = process.env.BENCH_FUZZ_PER_ROUTE ?? '10000';
   console.log(`\nhostile requests: ${perRoute} per route (vitest, SQLite)`);
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'api-sqlite', 'server/robustness/hostile-requests.test.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, FUZZ_REQUESTS_PER_ROUTE: perRoute },
-  });
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'api-sqlite', 'server/robustness/hostile-requests.test.ts'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, FUZZ_REQUESTS_PER_ROUTE: perRoute },
+    },
+  );
   if (result.status !== 0) failures.push('the hostile-request property test failed');
 }
 

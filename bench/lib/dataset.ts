@@ -7,7 +7,8 @@ export type BenchDatabase = 'sqlite' | 'postgres';
 
 export const BENCH_SIZE = { topics: 100_000, users: 20_000, votes: 1_000_000 };
 export const BENCH_DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? '/tmp/podium-bench');
-export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/podium_bench';
+export const BENCH_PG_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/podium_bench';
 
 /** Environment that points the server and seed:bench at the benchmark database of this kind. */
 export function benchEnvironment(kind: BenchDatabase): Record<string, string> {
@@ -39,17 +40,35 @@ export async function ensureBenchDataset(kind: BenchDatabase): Promise<{ topics:
   await migrateToLatest(handle);
   const count = async (table: 'topics' | 'votes') =>
     Number(
-      (await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
   let topics = await count('topics');
   let votes = await count('votes');
   await handle.close();
   if (topics < BENCH_SIZE.topics || votes < BENCH_SIZE.votes) {
-    console.log(`Loading the ${kind} benchmark data set (${BENCH_SIZE.topics} topics, ${BENCH_SIZE.votes} votes)...`);
+    console.log(
+      `Loading the ${kind} benchmark data set (${BENCH_SIZE.topics} topics, ${BENCH_SIZE.votes} votes)...`,
+    );
     const started = Date.now();
     const result = spawnSync(
       'npm',
-      ['run', 'seed:bench', '--', '--fresh', '--topics', `${BENCH_SIZE.topics}`, '--users', `${BENCH_SIZE.users}`, '--votes', `${BENCH_SIZE.votes}`],
+      [
+        'run',
+        'seed:bench',
+        '--',
+        '--fresh',
+        '--topics',
+        `${BENCH_SIZE.topics}`,
+        '--users',
+        `${BENCH_SIZE.users}`,
+        '--votes',
+        `${BENCH_SIZE.votes}`,
+      ],
       { stdio: 'inherit', env: { ...process.env, ...benchEnvironment(kind) } },
     );
     if (result.status !== 0) throw new Error(`seed:bench failed for ${kind}`);

@@ -7,7 +7,10 @@ import { BENCH_DATA_DIR } from './dataset.js';
  * Access tokens for many benchmark users, signed with the server's own key, so that a load test does
  * not spend minutes on argon2 logins before it starts.
  */
-export async function mintTokens(handle: DatabaseHandle, count: number): Promise<{ id: number; token: string }[]> {
+export async function mintTokens(
+  handle: DatabaseHandle,
+  count: number,
+): Promise<{ id: number; token: string }[]> {
   const secret = await resolveJwtSecret(handle, { dataDir: BENCH_DATA_DIR });
   const tokens = new AccessTokens(secret, 3600);
   const users = await handle.db
