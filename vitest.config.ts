@@ -40,6 +40,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // expect.poll waits for what the page does next: 1 s (Vitest's default) is too short on 2 busy cores.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

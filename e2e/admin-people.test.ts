@@ -40,13 +40,13 @@ describe('/admin/users', () => {
       has: page.getByRole('heading', { name: text('en', 'adminPeople.users.addTitle') }),
     });
     const save = form.getByRole('button', { name: text('en', 'adminPeople.action.save') });
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
     const user = newCredentials();
     await form.locator('input[name="email"]').fill(user.email);
     await form.locator('input[name="username"]').fill(user.username);
     await form.locator('input[name="password"]').fill(user.password);
     await form.locator('input[name="firstName"]').fill('Ada');
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(() => save.isDisabled()).toBe(false);
     await expectNoSeriousA11yViolations(page, 'admin users with add form');
     await save.click();
     await page.getByText(text('en', 'adminPeople.users.added', { username: user.username })).waitFor();
@@ -66,7 +66,7 @@ describe('/admin/users', () => {
     await page.getByRole('searchbox').fill(user.username);
     const row = page.getByRole('row', { name: new RegExp(`@${user.username}`) });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Ada');
+    await expect.poll(() => row.textContent()).toContain('Ada');
     await row
       .getByRole('button', { name: text('en', 'adminPeople.users.editLabel', { username: user.username }) })
       .click();
@@ -92,7 +92,7 @@ describe('/admin/users', () => {
     await open(page, '/admin/users', 'fr');
     await page.getByRole('heading', { name: text('fr', 'admin.users.title') }).waitFor();
     const adminRow = page.getByRole('row', { name: /@admin/ });
-    expect(await adminRow.textContent()).toContain(text('fr', 'adminPeople.users.noName'));
+    await expect.poll(() => adminRow.textContent()).toContain(text('fr', 'adminPeople.users.noName'));
     await adminRow
       .getByRole('button', { name: text('fr', 'adminPeople.users.editLabel', { username: 'admin' }) })
       .click();
@@ -127,7 +127,9 @@ describe('/admin/translations', () => {
     await expect.poll(() => row.textContent()).toContain('Hauptseite');
 
     const visitor = await app.newPage('de');
-    expect(await visitor.getByRole('navigation').getByRole('link').first().textContent()).toBe('Hauptseite');
+    await expect
+      .poll(() => visitor.getByRole('navigation').getByRole('link').first().textContent())
+      .toBe('Hauptseite');
     await visitor.context().close();
   });
 
@@ -169,7 +171,7 @@ describe('/admin/translations', () => {
       .locator('.stat-card')
       .getByText(text('fr', 'adminPeople.translations.stat.filtered'))
       .waitFor();
-    expect(await page.locator('.stat-card').nth(1).textContent()).toContain(LANGUAGE_LABELS.fr);
+    await expect.poll(() => page.locator('.stat-card').nth(1).textContent()).toContain(LANGUAGE_LABELS.fr);
     await expectNoSeriousA11yViolations(page, 'translations fr');
     await shoot(page, 'admin-translations-fr-desktop');
   });
@@ -195,9 +197,9 @@ describe('/admin/audit', () => {
     await open(page, '/admin/audit', 'en');
     const item = page.locator('.audit-item', { hasText: `#${id}` }).first();
     await item.waitFor();
-    expect(await item.textContent()).toContain(text('en', 'adminPeople.audit.action.status'));
+    await expect.poll(() => item.textContent()).toContain(text('en', 'adminPeople.audit.action.status'));
     const diffRow = item.getByRole('row', { name: /isActive/ });
-    expect(await diffRow.textContent()).toMatch(/isActive\s*true\s*false/);
+    await expect.poll(() => diffRow.textContent()).toMatch(/isActive\s*true\s*false/);
     await page.getByLabel(text('en', 'adminPeople.audit.entityType')).selectOption('translation');
     await page.getByRole('button', { name: text('en', 'adminPeople.audit.apply') }).click();
     await expect.poll(() => page.locator('.audit-item', { hasText: `#${id}` }).count()).toBe(0);

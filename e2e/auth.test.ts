@@ -41,8 +41,8 @@ describe('authentication', () => {
     await (await userMenuButton(page, user.username)).click();
     await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
     const popover = page.locator('.menu__popover');
-    expect(await popover.textContent()).toContain(user.email);
-    expect(await page.getByRole('menuitem', { name: text('en', 'nav.profile') }).count()).toBe(1);
+    await expect.poll(() => popover.textContent()).toContain(user.email);
+    await expect.poll(() => page.getByRole('menuitem', { name: text('en', 'nav.profile') }).count()).toBe(1);
     expect(await page.getByRole('menuitem', { name: text('en', 'nav.adminPanel') }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'user menu open');
   });
@@ -78,7 +78,7 @@ describe('authentication', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('button[type="submit"]').click();
-    expect(await dialog.getByText(text('en', 'auth.error.required')).count()).toBe(4);
+    await expect.poll(() => dialog.getByText(text('en', 'auth.error.required')).count()).toBe(4);
     expect(
       await dialog.locator('input[name="username"]').evaluate((el) => el === document.activeElement),
     ).toBe(true);
@@ -88,9 +88,13 @@ describe('authentication', () => {
     await dialog.locator('input[name="password"]').fill('12345');
     await dialog.locator('input[name="confirmPassword"]').fill('12346');
     await dialog.locator('button[type="submit"]').click();
-    expect(await dialog.getByText(text('en', 'auth.passwordTooShort', { min: '6' })).count()).toBe(1);
-    expect(await dialog.getByText(text('en', 'auth.passwordMismatch')).count()).toBe(1);
-    expect(await dialog.locator('input[name="password"]').getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => dialog.getByText(text('en', 'auth.passwordTooShort', { min: '6' })).count())
+      .toBe(1);
+    await expect.poll(() => dialog.getByText(text('en', 'auth.passwordMismatch')).count()).toBe(1);
+    await expect
+      .poll(() => dialog.locator('input[name="password"]').getAttribute('aria-invalid'))
+      .toBe('true');
     await expectNoSeriousA11yViolations(page, 'register dialog with errors');
     expect(registerCalls).toBe(0);
   });
@@ -123,16 +127,18 @@ describe('authentication', () => {
     await dialog.locator('input[name="email"]').fill('someone@example.test');
     const password = dialog.locator('input[name="password"]');
     await password.fill('secret');
-    expect(await password.getAttribute('type')).toBe('password');
+    await expect.poll(() => password.getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: text('en', 'field.showPassword') }).click();
-    expect(await password.getAttribute('type')).toBe('text');
+    await expect.poll(() => password.getAttribute('type')).toBe('text');
     await dialog.getByRole('button', { name: text('en', 'field.hidePassword') }).click();
-    expect(await password.getAttribute('type')).toBe('password');
+    await expect.poll(() => password.getAttribute('type')).toBe('password');
 
     await dialog.getByRole('button', { name: text('en', 'auth.login.switch') }).click();
-    expect(await dialog.getByRole('heading').textContent()).toBe(text('en', 'auth.register.title'));
-    expect(await dialog.locator('input[name="email"]').inputValue()).toBe('');
-    expect(await dialog.locator('input[name="confirmPassword"]').count()).toBe(1);
+    await expect
+      .poll(() => dialog.getByRole('heading').textContent())
+      .toBe(text('en', 'auth.register.title'));
+    await expect.poll(() => dialog.locator('input[name="email"]').inputValue()).toBe('');
+    await expect.poll(() => dialog.locator('input[name="confirmPassword"]').count()).toBe(1);
     await dialog.getByRole('button', { name: text('en', 'auth.register.switch') }).click();
     expect(await dialog.locator('input[name="username"]').count()).toBe(0);
   });
@@ -144,7 +150,9 @@ describe('route guards', () => {
     const user = await register(signup);
     const page = await app.newPage('en', { path: '/profile' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text('en', 'page.login.title'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(text('en', 'page.login.title'));
     await expectNoSeriousA11yViolations(page, '/login');
     await page.locator('main input[name="email"]').fill(user.email);
     await page.locator('main input[name="password"]').fill(user.password);

@@ -37,7 +37,7 @@ describe('home page', () => {
       const expected = await popular(language);
       const cards = page.locator('.topic-card');
       await cards.first().waitFor();
-      expect(await cards.count()).toBe(6);
+      await expect.poll(() => cards.count()).toBe(6);
       const titles = await page.locator('.topic-card__title').allTextContents();
       expect(titles).toEqual(expected.map((topic) => topicDisplayTitle(topic)));
       await page.getByRole('heading', { name: text(language, 'home.featured.title') }).waitFor();
@@ -86,25 +86,38 @@ describe('topic page', () => {
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
         .toBe(topicDisplayTitle(first));
-      expect(await page.locator('.topic-facts__language').textContent()).toBe(first.language.toUpperCase());
+      await expect
+        .poll(() => page.locator('.topic-facts__language').textContent())
+        .toBe(first.language.toUpperCase());
 
       const ranking = await api<RankingData>(`/search/rankings/topic/${first.id}?language=${language}`);
       const rows = page.locator('.ranking__row');
       await rows.first().waitFor();
-      expect(await rows.count()).toBe(ranking.rankings.length);
-      expect(await page.locator('.ranking__name').first().textContent()).toBe(ranking.rankings[0]?.itemName);
+      await expect.poll(() => rows.count()).toBe(ranking.rankings.length);
+      await expect
+        .poll(() => page.locator('.ranking__name').first().textContent())
+        .toBe(ranking.rankings[0]?.itemName);
       expect(await page.locator('.ranking__row .medal-icon').count()).toBe(
         Math.min(3, ranking.rankings.length),
       );
 
       const toggle = rows.first().locator('.ranking__toggle');
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
       await rows.first().getByText(text(language, 'topic.ranking.firstPlaces')).waitFor();
 
       // Let the rows finish animating in before judging contrast and taking the picture.
-      await page.waitForTimeout(1500);
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter(
+              (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+            )
+            .map((animation) => animation.finished),
+        ),
+      );
       await expectNoSeriousA11yViolations(page, `topic ${language}`);
       await screenshot(page, `topic-${language}-${viewport ? 'phone' : 'desktop'}`);
 
@@ -123,7 +136,7 @@ describe('topic page', () => {
     await chips.first().waitFor();
     const before = await page.locator('.topic-card').count();
     await chips.first().click();
-    expect(await chips.first().getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => chips.first().getAttribute('aria-pressed')).toBe('true');
     await page.waitForURL(/tags=/);
     await expect.poll(() => page.locator('.topic-card').count()).toBeLessThanOrEqual(before);
     await expectNoSeriousA11yViolations(page, 'main topic');

@@ -31,7 +31,7 @@ describe('dialogs and menus', () => {
     await expectNoSeriousA11yViolations(page, 'login dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await activeName(page)).toBe(text('en', 'nav.login'));
+    await expect.poll(() => activeName(page)).toBe(text('en', 'nav.login'));
 
     await opener.click();
     await dialog.getByRole('button', { name: text('en', 'action.close') }).click();
@@ -50,7 +50,9 @@ describe('dialogs and menus', () => {
       .click();
     for (let i = 0; i < 15; i += 1) {
       await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog'))))
+        .toBe(true);
     }
   });
 
@@ -60,19 +62,19 @@ describe('dialogs and menus', () => {
     await trigger.focus();
     await page.keyboard.press('ArrowDown');
     await page.getByRole('menu').waitFor();
-    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
     // Opens on the current language, the checked item.
-    expect(await activeName(page)).toBe(LANGUAGE_LABELS.en);
+    await expect.poll(() => activeName(page)).toBe(LANGUAGE_LABELS.en);
     await expectNoSeriousA11yViolations(page, 'language menu open');
     await page.keyboard.press('ArrowDown');
-    expect(await activeName(page)).toBe(LANGUAGE_LABELS.es);
+    await expect.poll(() => activeName(page)).toBe(LANGUAGE_LABELS.es);
     await page.keyboard.press('End');
-    expect(await activeName(page)).toBe(LANGUAGE_LABELS.de);
+    await expect.poll(() => activeName(page)).toBe(LANGUAGE_LABELS.de);
     await page.keyboard.press('ArrowDown');
-    expect(await activeName(page)).toBe(LANGUAGE_LABELS.fr);
+    await expect.poll(() => activeName(page)).toBe(LANGUAGE_LABELS.fr);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await trigger.click();
     await page.getByRole('menu').waitFor();
@@ -82,7 +84,7 @@ describe('dialogs and menus', () => {
     await trigger.focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowUp');
-    expect(await activeName(page)).toBe(LANGUAGE_LABELS.fr);
+    await expect.poll(() => activeName(page)).toBe(LANGUAGE_LABELS.fr);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
   });
@@ -93,10 +95,10 @@ describe('dialogs and menus', () => {
     const trigger = await userMenuButton(page, user.username);
     await trigger.click();
     await page.getByRole('menu').waitFor();
-    expect(await activeName(page)).toBe(text('en', 'nav.profile'));
+    await expect.poll(() => activeName(page)).toBe(text('en', 'nav.profile'));
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
     await trigger.click();
     await page.getByRole('menu').waitFor();
     await page.mouse.click(600, 500);

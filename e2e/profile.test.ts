@@ -55,9 +55,9 @@ for (const lng of ['fr', 'en'] as const) {
     it('greets the user, lists their votes with links, and withdraws one after confirmation', async () => {
       const { page, topicIds } = await voterOnProfile(lng);
       const items = page.locator('.my-votes__item');
-      expect(await items.count()).toBe(2);
+      await expect.poll(() => items.count()).toBe(2);
       const first = items.first();
-      expect(await first.getByRole('link').getAttribute('href')).toBe(`/topic/${topicIds[1]}`);
+      await expect.poll(() => first.getByRole('link').getAttribute('href')).toBe(`/topic/${topicIds[1]}`);
       expect(await first.locator('.my-votes__place').allTextContents()).toEqual([
         `${text(lng, 'profile.votes.points_other', { count: '3' })} E2E Alpha`,
         `${text(lng, 'profile.votes.points_other', { count: '2' })} E2E Beta`,
@@ -83,9 +83,11 @@ for (const lng of ['fr', 'en'] as const) {
       const page = await app.newPage(lng);
       const user = await register(page);
       await page.goto(`/profile?lng=${lng}`);
-      const form = page.locator('form', {
-        has: page.getByRole('heading', { name: text(lng, 'profile.form.title') }),
-      });
+      const formIn = (language: Language) =>
+        page.locator('form', {
+          has: page.getByRole('heading', { name: text(language, 'profile.form.title') }),
+        });
+      const form = formIn(lng);
       const username = form.locator('input[name="username"]');
       await username.fill('ab');
       await username.blur();
@@ -95,7 +97,8 @@ for (const lng of ['fr', 'en'] as const) {
       const other = lng === 'fr' ? 'en' : 'fr';
       await form.locator('select[name="language"]').selectOption(other);
       await form.locator('button[type="submit"]').click();
-      await form
+      // The interface switches to the new preferred language, the form's own title included.
+      await formIn(other)
         .getByRole('status')
         .filter({ hasText: text(other, 'profile.form.saved') })
         .waitFor();
@@ -132,7 +135,7 @@ for (const lng of ['fr', 'en'] as const) {
         .getByRole('button', { name: text(lng, 'field.showPassword') })
         .nth(1)
         .click();
-      expect(await form.locator('input[name="newPassword"]').getAttribute('type')).toBe('text');
+      await expect.poll(() => form.locator('input[name="newPassword"]').getAttribute('type')).toBe('text');
 
       await form.locator('input[name="newPassword"]').fill('brand-new-pass');
       await form.locator('input[name="confirmPassword"]').fill('brand-new-pass');

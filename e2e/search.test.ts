@@ -50,9 +50,9 @@ describe('global search box', () => {
       await box.fill('pizz');
       const options = listbox(page).getByRole('option');
       await options.first().waitFor();
-      expect(await box.getAttribute('aria-expanded')).toBe('true');
-      expect(await box.getAttribute('aria-controls')).toBe(await listbox(page).getAttribute('id'));
-      expect(await listbox(page).textContent()).toMatch(/pizza/i);
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => box.getAttribute('aria-controls')).toBe(await listbox(page).getAttribute('id'));
+      await expect.poll(() => listbox(page).textContent()).toMatch(/pizza/i);
       // The polite live region tells screen readers how many suggestions arrived.
       const expected = await api<SearchResponseDto>('/search/predictive?q=pizz&lang=en');
       await expect
@@ -62,16 +62,18 @@ describe('global search box', () => {
       await box.press('ArrowDown');
       await box.press('ArrowDown');
       const second = options.nth(1);
-      expect(await box.getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
-      expect(await second.getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => box.getAttribute('aria-activedescendant'))
+        .toBe(await second.getAttribute('id'));
+      await expect.poll(() => second.getAttribute('aria-selected')).toBe('true');
       await expectNoSeriousA11yViolations(page, 'search dropdown');
       const chosen = expected.suggestions[1];
       await box.press('Enter');
       await page.waitForURL(
         (url) => url.pathname === (chosen?.type === 'topic' ? `/topic/${chosen.id}` : '/search'),
       );
-      expect(await box.inputValue()).toBe(chosen?.title);
-      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => box.inputValue()).toBe(chosen?.title);
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
     });
   });
 
@@ -81,11 +83,11 @@ describe('global search box', () => {
       await box.fill('burger');
       await listbox(page).getByRole('option').first().waitFor();
       await box.press('Escape');
-      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
       await box.fill('burgers');
       await listbox(page).getByRole('option').first().waitFor();
       await page.locator('main').click({ position: { x: 5, y: 5 } });
-      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
       await box.focus();
       await box.press('Enter');
       await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'burgers');
@@ -101,7 +103,7 @@ describe('global search box', () => {
       await popup.getByText(text('en', 'search.empty.title', { query: 'piza' })).waitFor();
       await popup.getByText(text('en', 'search.empty.hint')).waitFor();
       await popup.getByRole('button', { name: 'pizza' }).click();
-      expect(await box.inputValue()).toBe('pizza');
+      await expect.poll(() => box.inputValue()).toBe('pizza');
       await listbox(page).getByRole('option').first().waitFor();
     });
   });
@@ -146,16 +148,25 @@ describe('search page', () => {
         await page.getByRole('link', { name: text('en', 'search.page.goHome') }).getAttribute('href'),
       ).toBe('/');
       await page.locator('.topic-card').first().waitFor();
-      expect(await page.locator('.topic-card').count()).toBe(20);
+      await expect.poll(() => page.locator('.topic-card').count()).toBe(20);
       await expectNoSeriousA11yViolations(page, 'search page prompt');
       const total = (await api<PopularTopicsData>('/topics/popular/en?limit=100')).topics.length;
       const end = page.locator('.search-page__end');
-      for (let i = 0; i < 20 && !(await end.isVisible()); i++) {
-        await page.locator('.search-page__sentinel').scrollIntoViewIfNeeded();
-        await page.waitForTimeout(150);
-      }
-      expect(await end.textContent()).toBe(text('en', 'search.page.end', { count: String(total) }));
-      expect(await page.locator('.topic-card').count()).toBe(total);
+      // Each time the sentinel comes into view the next page loads, until the end marker replaces it.
+      await expect
+        .poll(
+          async () => {
+            const sentinel = page.locator('.search-page__sentinel');
+            if (await sentinel.count()) await sentinel.scrollIntoViewIfNeeded().catch(() => undefined);
+            return end.isVisible();
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(true);
+      await expect
+        .poll(() => end.textContent())
+        .toBe(text('en', 'search.page.end', { count: String(total) }));
+      await expect.poll(() => page.locator('.topic-card').count()).toBe(total);
     });
   });
 
@@ -173,7 +184,7 @@ describe('search page', () => {
         const expected = await api<SearchResponseDto>(
           `/search/smart?q=${encodeURIComponent(q)}&lang=${language}`,
         );
-        expect(await results.count()).toBe(expected.suggestions.length);
+        await expect.poll(() => results.count()).toBe(expected.suggestions.length);
         expect(await page.locator('.search-page__count').textContent()).toContain(
           String(expected.suggestions.length),
         );
@@ -182,7 +193,7 @@ describe('search page', () => {
 
         const priceChip = page.getByRole('button', { name: text(language, 'search.tagType.PRICE') });
         await priceChip.click();
-        expect(await priceChip.getAttribute('aria-pressed')).toBe('true');
+        await expect.poll(() => priceChip.getAttribute('aria-pressed')).toBe('true');
         const withPrice = expected.suggestions.filter((s) =>
           s.tags.some((tag) => tag.type === 'PRICE'),
         ).length;
@@ -204,7 +215,7 @@ describe('search page', () => {
       await page.locator('.search-page__correction', { hasText: 'restaurant' }).first().click();
       await page.waitForURL((url) => url.searchParams.get('q')?.startsWith('restaurant') === true);
       await page.locator('.search-result').first().waitFor();
-      expect(await input.inputValue()).toMatch(/^restaurant/);
+      await expect.poll(() => input.inputValue()).toMatch(/^restaurant/);
     });
   });
 

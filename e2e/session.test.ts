@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { register, setupE2E, text, userMenuButton } from './support/index.js';
 
@@ -27,17 +28,24 @@ describe('session', () => {
     const second = await app.newTab(first.context(), '/?lng=en');
     await (await userMenuButton(second, user.username)).waitFor();
 
-    // Hold each tab's start-up profile call until both have sent theirs with the same expired token,
-    // so both meet the 401 together and both want to refresh.
-    let waiting: Array<() => void> = [];
-    await first.context().route('**/api/auth/me', async (route) => {
-      await new Promise<void>((release) => {
-        waiting.push(release);
-        if (waiting.length === 2) {
-          for (const go of waiting) go();
-          waiting = [];
-        }
-      });
+    // Hold every request that still carries the expired access token until both tabs have sent one:
+    // neither tab can meet a 401 (and refresh) before the other has started with the same stale token,
+    // so both want to refresh at once. Requests with a fresh token (retries, later calls) pass freely.
+    let stale: string | null = null;
+    let held: Array<() => void> = [];
+    const tabsWithStaleToken = new Set<Page>();
+    await first.context().route('**/api/**', async (route) => {
+      const request = route.request();
+      if (stale === null || request.headers().authorization !== `Bearer ${stale}`) {
+        await route.continue();
+        return;
+      }
+      tabsWithStaleToken.add(request.frame().page());
+      if (tabsWithStaleToken.size < 2) await new Promise<void>((release) => held.push(release));
+      else {
+        for (const release of held) release();
+        held = [];
+      }
       await route.continue();
     });
     let refreshes = 0;
@@ -46,14 +54,18 @@ describe('session', () => {
     });
 
     for (let round = 1; round <= 2; round += 1) {
+      stale = await first.evaluate(() => localStorage.token);
+      tabsWithStaleToken.clear();
       await waitForExpiry();
       await Promise.all([first.reload(), second.reload()]);
       for (const tab of [first, second]) {
         await (await userMenuButton(tab, user.username)).waitFor();
         expect(new URL(tab.url()).pathname).toBe('/');
       }
+      expect(tabsWithStaleToken.size).toBe(2);
       // One rotation for both tabs: a second one would present a used refresh token and end the session.
       expect(refreshes).toBe(round);
+      expect(await first.evaluate(() => localStorage.token)).not.toBe(stale);
     }
   });
 
@@ -74,7 +86,7 @@ describe('session', () => {
     await page.evaluate(() => localStorage.setItem('token', 'not-a-token'));
     await page.reload();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-    expect(await page.getByText(text('en', 'auth.sessionEnded')).count()).toBe(1);
+    await expect.poll(() => page.getByText(text('en', 'auth.sessionEnded')).count()).toBe(1);
     expect(
       await page.evaluate(() => [localStorage.token ?? null, localStorage.refreshToken ?? null]),
     ).toEqual([null, null]);

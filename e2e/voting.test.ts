@@ -111,22 +111,22 @@ describe('voting panel', () => {
 
     // An exact, case-insensitive match picks the existing proposition's spelling.
     await place(page, lang, 1).fill('luigi');
-    expect(await place(page, lang, 1).inputValue()).toBe('Luigi');
+    await expect.poll(() => place(page, lang, 1).inputValue()).toBe('Luigi');
     await page.getByText(text(lang, 'vote.form.existing')).waitFor();
     // The same name typed in another place clears the first one.
     await place(page, lang, 3).fill('LUIGI');
-    expect(await place(page, lang, 1).inputValue()).toBe('');
-    expect(await place(page, lang, 3).inputValue()).toBe('Luigi');
+    await expect.poll(() => place(page, lang, 1).inputValue()).toBe('');
+    await expect.poll(() => place(page, lang, 3).inputValue()).toBe('Luigi');
 
     // Medals on ranking rows: set, move (clearing the duplicate), toggle off.
     await medal(page, lang, 'Chez Nino', 1).click();
-    expect(await place(page, lang, 1).inputValue()).toBe('Chez Nino');
+    await expect.poll(() => place(page, lang, 1).inputValue()).toBe('Chez Nino');
     await medal(page, lang, 'Chez Nino', 2).click();
-    expect(await place(page, lang, 1).inputValue()).toBe('');
-    expect(await place(page, lang, 2).inputValue()).toBe('Chez Nino');
-    expect(await medal(page, lang, 'Chez Nino', 2).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => place(page, lang, 1).inputValue()).toBe('');
+    await expect.poll(() => place(page, lang, 2).inputValue()).toBe('Chez Nino');
+    await expect.poll(() => medal(page, lang, 'Chez Nino', 2).getAttribute('aria-pressed')).toBe('true');
     await medal(page, lang, 'Chez Nino', 2).click();
-    expect(await place(page, lang, 2).inputValue()).toBe('');
+    await expect.poll(() => place(page, lang, 2).inputValue()).toBe('');
     await medal(page, lang, 'Chez Nino', 2).click();
 
     // A near miss offers the existing name with its similarity.
@@ -136,7 +136,7 @@ describe('voting panel', () => {
     await shoot(page, 'form-en-desktop');
     await expectNoSeriousA11yViolations(page, 'voting form');
     await suggestion.click();
-    expect(await place(page, lang, 1).inputValue()).toBe('Pizzeria Da Marco');
+    await expect.poll(() => place(page, lang, 1).inputValue()).toBe('Pizzeria Da Marco');
 
     await button(page, lang, 'vote.form.submit').click();
     await page.getByText(text(lang, 'vote.panel.saved')).waitFor();
@@ -153,7 +153,7 @@ describe('voting panel', () => {
 
     // Edit: the form opens with my places; emptying them all withdraws my votes.
     await button(page, lang, 'vote.panel.edit').click();
-    expect(await place(page, lang, 2).inputValue()).toBe('Chez Nino');
+    await expect.poll(() => place(page, lang, 2).inputValue()).toBe('Chez Nino');
     for (const n of [1, 2, 3] as const) await place(page, lang, n).fill('');
     await button(page, lang, 'vote.form.submitNone').click();
     await page.getByText(text(lang, 'vote.panel.withdrawn')).waitFor();
@@ -175,8 +175,8 @@ describe('voting panel', () => {
     await button(page, lang, 'vote.form.submit').click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain(text(lang, 'vote.error.submit'));
-    expect(await place(page, lang, 1).inputValue()).toBe('Margherita');
+    await expect.poll(() => alert.textContent()).toContain(text(lang, 'vote.error.submit'));
+    await expect.poll(() => place(page, lang, 1).inputValue()).toBe('Margherita');
     await page.context().close();
   });
 });

@@ -31,6 +31,9 @@ export function buildWebIfStale(outDir = resolve(REPO_ROOT, 'web/dist')): void {
     {
       cwd: REPO_ROOT,
       stdio: 'inherit',
+      // Callers such as Vitest set NODE_ENV=test, which would make Vite bundle React's development
+      // build (StrictMode double effects and requests, ~60 KB more): the served app is always production.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) throw new Error(`vite build failed with status ${result.status}`);

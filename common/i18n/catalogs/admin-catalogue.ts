@@ -30,10 +30,10 @@ const texts: Record<string, Texts> = {
     'Englischer Name (Pflichtfeld)',
   ],
   'adminCatalogue.names.inLanguage': [
-    'Nom en {{language}}',
-    'Name in {{language}}',
-    'Nombre en {{language}}',
-    'Name auf {{language}}',
+    'Nom ({{language}})',
+    'Name ({{language}})',
+    'Nombre ({{language}})',
+    'Name ({{language}})',
   ],
 
   'adminCatalogue.panel.categories.title': ['Catégories', 'Categories', 'Categorías', 'Kategorien'],

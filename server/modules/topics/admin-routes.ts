@@ -8,6 +8,7 @@ import {
 } from '../../../common/api/topics.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { callerOf } from '../auth/guards.js';
 import { requireLanguage } from '../translations/routes.js';
 import { TopicsService } from './service.js';
 
@@ -19,7 +20,7 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
   const security = [{ bearer: [] }];
 
   api.post('/admin/topics', { schema: { tags, security, body: createTopicBody } }, async (request, reply) =>
-    reply.status(201).send(ok({ topic: await topics.create(request.body) })),
+    reply.status(201).send(ok({ topic: await topics.create(callerOf(request), request.body) })),
   );
 
   api.get(
@@ -36,7 +37,14 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
     { schema: { tags, security, params: topicKeyParams, querystring: languageQuery, body: topicStatusBody } },
     async (request) => {
       const language = requireLanguage(request.query.language ?? request.query.lang);
-      return ok({ topic: await topics.setActive(request.params.slugOrId, request.body.isActive, language) });
+      return ok({
+        topic: await topics.setActive(
+          callerOf(request),
+          request.params.slugOrId,
+          request.body.isActive,
+          language,
+        ),
+      });
     },
   );
 }

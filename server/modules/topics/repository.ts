@@ -372,14 +372,20 @@ export class TopicsRepository {
    * Inserts a topic and its tags in one transaction. The checks before the insert name the right
    * conflict; the unique indexes still decide a race between two administrators.
    */
-  async createTopic(input: NewTopic): Promise<number> {
+  /** `alsoInTransaction` runs after the insert in the same transaction (audit, search index). */
+  async createTopic(
+    input: NewTopic,
+    alsoInTransaction?: (trx: Db, id: number) => Promise<void>,
+  ): Promise<number> {
     try {
       return await this.db.transaction().execute(async (trx) => {
         if (input.isMain && (await this.mainTitleTaken(input.categoryId, input.title, trx))) {
           throw mainTopicExists();
         }
         if (await this.slugTaken(input.slug, trx)) throw slugExists();
-        return this.insertTopic(trx, input);
+        const id = await this.insertTopic(trx, input);
+        await alsoInTransaction?.(trx, id);
+        return id;
       });
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
@@ -423,8 +429,8 @@ export class TopicsRepository {
     return inserted.id;
   }
 
-  async setActive(id: number, isActive: boolean): Promise<void> {
-    await this.db
+  async setActive(id: number, isActive: boolean, db: Db = this.db): Promise<void> {
+    await db
       .updateTable('topics')
       .set({ is_active: isActive ? 1 : 0, updated_at: nowIso() })
       .where('id', '=', id)

@@ -11,6 +11,9 @@ import type { Language } from '../../../common/constants.js';
 import { slugify } from '../../../common/text/index.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuthUser } from '../auth/guards.js';
+import { indexTopics } from '../search/indexer.js';
 import { type ReadCache, readCacheFor } from './read-cache.js';
 import { TopicsRepository } from './repository.js';
 
@@ -19,7 +22,7 @@ export class TopicsService {
   readonly repository: TopicsRepository;
   private readonly cache: ReadCache;
 
-  constructor(db: Kysely<Database>) {
+  constructor(private readonly db: Kysely<Database>) {
     this.repository = new TopicsRepository(db);
     this.cache = readCacheFor(db);
   }
@@ -96,7 +99,7 @@ export class TopicsService {
   }
 
   /** Creates a main topic, a sub-topic of one, or a standalone topic (SPEC admin API, DESIGN data rules). */
-  async create(input: CreateTopicInput): Promise<TopicDto> {
+  async create(actor: AuthUser, input: CreateTopicInput): Promise<TopicDto> {
     const title = (input.name ?? input.title ?? '').trim();
     const slug = input.slug?.trim() ? slugify(input.slug) : slugify(title);
     if (slug === '') throw errors.validation('The name gives an empty slug; give a slug', 'slug');
@@ -119,24 +122,46 @@ export class TopicsService {
     if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
 
     this.cache.clear();
-    const id = await this.repository.createTopic({
-      slug,
-      title,
-      description: input.description?.trim() || null,
-      language: input.language,
-      categoryId,
-      isMain: input.isMainTopic,
-      mainTopicId,
-      mandatoryTypes: input.isMainTopic ? [...new Set(input.mandatoryTypes)] : [],
-      tagIds: tags.map((tag) => tag.id),
-    });
+    const id = await this.repository.createTopic(
+      {
+        slug,
+        title,
+        description: input.description?.trim() || null,
+        language: input.language,
+        categoryId,
+        isMain: input.isMainTopic,
+        mainTopicId,
+        mandatoryTypes: input.isMainTopic ? [...new Set(input.mandatoryTypes)] : [],
+        tagIds: tags.map((tag) => tag.id),
+      },
+      async (trx, id) => {
+        await indexTopics(trx, [id]);
+        await recordAudit(trx, actor, {
+          action: 'create',
+          entityType: 'topic',
+          entityId: id,
+          after: { slug, title, categoryId },
+        });
+      },
+    );
     return this.topic(String(id), input.language, { includeInactive: true });
   }
 
-  async setActive(key: string, isActive: boolean, language: Language): Promise<TopicDto> {
+  async setActive(actor: AuthUser, key: string, isActive: boolean, language: Language): Promise<TopicDto> {
     const row = await this.repository.findByKey(key, { includeInactive: true });
     if (!row) throw errors.notFound('Topic');
-    await this.repository.setActive(row.id, isActive);
+    // Only active topics are searchable: the index follows the status in the same transaction.
+    await this.db.transaction().execute(async (trx) => {
+      await this.repository.setActive(row.id, isActive, trx);
+      await indexTopics(trx, [row.id]);
+      await recordAudit(trx, actor, {
+        action: 'status',
+        entityType: 'topic',
+        entityId: row.id,
+        before: { isActive: row.is_active === 1 },
+        after: { isActive },
+      });
+    });
     this.cache.clear();
     return this.topic(String(row.id), language, { includeInactive: true });
   }

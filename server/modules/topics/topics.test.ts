@@ -467,6 +467,38 @@ describe('admin topics', () => {
     expect((await server.request('GET', `/api/topics/${topic.id}`)).status).toBe(200);
   });
 
+  it('records who created or toggled a topic, and search follows the status at once', async () => {
+    const category = await makeCategory(db());
+    const created = await server.request('POST', '/api/admin/topics', {
+      token: admin.accessToken,
+      body: { name: 'Zanzibar spice market', categoryId: category.id, language: 'en', isMainTopic: false },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.topic.id;
+    const found = async () =>
+      (await server.request('GET', '/api/search/smart?q=zanzibar&lang=en')).body.data.suggestions.some(
+        (s: { id: number; type: string }) => s.type === 'topic' && s.id === id,
+      );
+    expect(await found()).toBe(true);
+
+    await server.request('PUT', `/api/admin/topics/${id}/status`, {
+      token: admin.accessToken,
+      body: { isActive: false },
+    });
+    expect(await found()).toBe(false);
+
+    const trail = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'after_json'])
+      .where('entity_type', '=', 'topic')
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(trail.map((row) => row.action)).toEqual(['create', 'status']);
+    expect(trail.every((row) => row.actor_id === admin.id)).toBe(true);
+    expect(JSON.parse(trail[1]?.after_json ?? '{}')).toEqual({ isActive: false });
+  });
+
   it('keeps the admin topic routes for administrators only', async () => {
     const user = await registerUser(server);
     expect((await server.request('GET', '/api/admin/topics/1')).status).toBe(401);

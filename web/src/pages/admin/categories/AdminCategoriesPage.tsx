@@ -8,7 +8,7 @@ export default function AdminCategoriesPage() {
   const title = t('admin.categories.title');
   useDocumentTitle(title);
   return (
-    <section className="page">
+    <section className="page catalogue-page">
       <Link to="/admin" className="catalogue-back">
         {t('adminCatalogue.backToPanel')}
       </Link>

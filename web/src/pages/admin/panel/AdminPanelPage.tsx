@@ -11,7 +11,7 @@ export default function AdminPanelPage() {
   const title = t('admin.panel.title');
   useDocumentTitle(title);
   return (
-    <section className="page">
+    <section className="page catalogue-page">
       <h1 className="page__title">{title}</h1>
       <ul className="catalogue-panel">
         {CARDS.map((card) => (

@@ -8,7 +8,7 @@ export default function AdminTagsPage() {
   const title = t('admin.tags.title');
   useDocumentTitle(title);
   return (
-    <section className="page">
+    <section className="page catalogue-page">
       <Link to="/admin" className="catalogue-back">
         {t('adminCatalogue.backToPanel')}
       </Link>

@@ -28,7 +28,7 @@ export default function AdminTopicEditPage() {
   );
 
   return (
-    <section className="page">
+    <section className="page catalogue-page">
       <Link to="/admin/topics" className="catalogue-back">
         {t('adminCatalogue.topicEdit.back')}
       </Link>

@@ -7,7 +7,7 @@ export default function AdminTopicsPage() {
   const title = t('admin.topics.title');
   useDocumentTitle(title);
   return (
-    <section className="page">
+    <section className="page catalogue-page">
       <h1 className="page__title">{title}</h1>
       <TopicsAdmin />
     </section>

@@ -1,0 +1,12 @@
+import { buildApp } from './server/app.js';
+import { loadConfig } from './server/config.js';
+import { openDatabase } from './server/db/database.js';
+const config = { ...loadConfig({ DATA_DIR: '/tmp/podium-bench-search' }), seed: 'none' as const, logLevel: 'silent', webDistDir: undefined };
+const database = openDatabase({ url: config.databaseUrl });
+const { app } = await buildApp({ config, database });
+const qs = [['de','Döner Berlin günstig'],['en','burger'],['fr','meilleure pizza paris'],['en','best pizza in Paris'],['es','mejor pizza']];
+for (const [lang, q] of qs) await app.inject({ url: `/api/search/smart?q=${encodeURIComponent(q!)}&lang=${lang}` });
+const t = performance.now();
+for (let round = 0; round < 20; round++) for (const [lang, q] of qs) await app.inject({ url: `/api/search/smart?q=${encodeURIComponent(q!)}&lang=${lang}` });
+console.log('avg ms', ((performance.now() - t) / 100).toFixed(1));
+await app.close();
