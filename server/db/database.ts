@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -49,7 +49,7 @@ export function openDatabase({ url, schema, poolSize = 10 }: OpenDatabaseOptions
   // Reads dominate: a 64 MB page cache and memory-mapped reads keep hot index pages out of syscalls.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', location: file, close: () => db.destroy() };
 }
 
@@ -75,4 +75,28 @@ export async function isDatabaseReachable(handle: DatabaseHandle): Promise<boole
   } catch {
     return false;
   }
+}
+
+/**
+ * Kysely prepares every query anew, and compiling SQL is a large share of a small query's cost on
+ * better-sqlite3. Compiled statements are reused by SQL text (least recently used first out); a
+ * statement still busy with an iteration is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, capacity = 1000): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      const cached = statements.get(source);
+      if (cached && !cached.busy) {
+        statements.delete(source);
+        statements.set(source, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(source);
+      statements.set(source, statement);
+      if (statements.size > capacity) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
 }

@@ -6,6 +6,13 @@ const AUDIENCE = 'podium-api';
 
 /** Short-lived HS256 access tokens; the user's flags are re-read from the database on every request. */
 export class AccessTokens {
+  /**
+   * Tokens already verified, with their expiry: a signature check is a WebCrypto round trip, and a
+   * client sends the same token with every request for its whole lifetime. Bounded, oldest out first.
+   */
+  private readonly verified = new Map<string, { userId: number; expiresAt: number }>();
+  private static readonly VERIFIED_CAPACITY = 10_000;
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly ttlSeconds: number,
@@ -25,6 +32,12 @@ export class AccessTokens {
 
   /** Returns the user id, or throws TOKEN_EXPIRED / INVALID_TOKEN. */
   async verify(token: string): Promise<number> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.userId;
+      this.verified.delete(token);
+      throw errors.tokenExpired();
+    }
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],
@@ -34,6 +47,10 @@ export class AccessTokens {
       });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0) throw errors.invalidToken();
+      this.verified.set(token, { userId, expiresAt: (payload.exp as number) * 1000 });
+      if (this.verified.size > AccessTokens.VERIFIED_CAPACITY) {
+        this.verified.delete(this.verified.keys().next().value as string);
+      }
       return userId;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
