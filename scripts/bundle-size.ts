@@ -19,6 +19,7 @@ export function firstLoadJs(distDir = resolve(import.meta.dirname, '..', 'web/di
     readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
   );
   const gzipKb = (file: string) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1024;
+  const fileOf = (key: string) => manifest[key]?.file ?? key;
   const staticClosure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
@@ -27,13 +28,11 @@ export function firstLoadJs(distDir = resolve(import.meta.dirname, '..', 'web/di
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
-  const entryFiles = [...staticClosure(entryKey)].map((key) => manifest[key]!.file);
+  const entryFiles = [...staticClosure(entryKey)].map(fileOf);
   const entryKb = entryFiles.reduce((sum, file) => sum + gzipKb(file), 0);
   /** Per lazily loaded route: what it adds on top of the entry when first visited. */
   const routes = (manifest[entryKey]?.dynamicImports ?? []).map((key) => {
-    const extra = [...staticClosure(key)]
-      .map((k) => manifest[k]!.file)
-      .filter((file) => !entryFiles.includes(file));
+    const extra = [...staticClosure(key)].map(fileOf).filter((file) => !entryFiles.includes(file));
     return { route: manifest[key]?.src ?? key, kb: extra.reduce((sum, file) => sum + gzipKb(file), 0) };
   });
   return { entryKb, entryFiles, routes };

@@ -11,14 +11,14 @@ export const BENCH_PG_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/podium_bench';
 
 /** Environment that points the server and seed:bench at the benchmark database of this kind. */
-export function benchEnvironment(kind: BenchDatabase): Record<string, string> {
+export function benchEnvironment(kind: BenchDatabase): { DATA_DIR: string; DATABASE_URL: string } {
   return kind === 'sqlite'
     ? { DATA_DIR: BENCH_DATA_DIR, DATABASE_URL: `sqlite:${join(BENCH_DATA_DIR, 'podium.sqlite')}` }
     : { DATA_DIR: BENCH_DATA_DIR, DATABASE_URL: BENCH_PG_URL };
 }
 
 export function openBenchDatabase(kind: BenchDatabase): DatabaseHandle {
-  return openDatabase({ url: benchEnvironment(kind).DATABASE_URL! });
+  return openDatabase({ url: benchEnvironment(kind).DATABASE_URL });
 }
 
 async function ensurePostgresDatabaseExists(): Promise<void> {

@@ -68,10 +68,11 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('crash safety on SQLite', () =>
       .executeTakeFirstOrThrow();
     await setup.close();
 
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    const loaded = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    server = loaded;
     const users = await Promise.all(
       Array.from({ length: USERS }, async (_, i) => {
-        const response = await callJson(server!.url, 'POST', '/api/auth/register', {
+        const response = await callJson(loaded.url, 'POST', '/api/auth/register', {
           body: { username: `crash_${i}`, email: `crash_${i}@example.test`, password: 'crash-test' },
         });
         expect(response.status).toBe(201);
@@ -91,7 +92,7 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('crash safety on SQLite', () =>
         const ballot = randomBallot();
         inFlight.set(user.id, ballot);
         try {
-          const response = await callJson(server!.url, 'POST', '/api/search/propositions', {
+          const response = await callJson(loaded.url, 'POST', '/api/search/propositions', {
             token: user.token,
             body: {
               topicId: topic.id,
@@ -114,7 +115,7 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('crash safety on SQLite', () =>
     });
     await new Promise((wait) => setTimeout(wait, 2_000));
     running = false;
-    await server.kill('SIGKILL');
+    await loaded.kill('SIGKILL');
     await Promise.allSettled(loops);
     expect(acks).toBeGreaterThan(50);
     console.log(`crash test: ${acks} votes acknowledged before SIGKILL`);

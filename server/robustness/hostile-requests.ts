@@ -46,6 +46,7 @@ export const NASTY_STRINGS = [
   '../../../../etc/passwd',
   '..%2F..%2Fetc%2Fpasswd',
   '%00',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: template-injection probe, on purpose.
   '${7*7}{{7*7}}',
   '__proto__',
   'constructor',

@@ -12,7 +12,8 @@ async function waitForRankingEvent(url: string, until: (data: any) => boolean, t
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const response = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
-  const reader = response.body!.getReader();
+  if (!response.body) throw new Error('the event stream has no body');
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   const frames: any[] = [];
@@ -184,7 +185,7 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('rate limits across app servers
   async function loginAttempts(servers: ServerProcess[], attempts: number) {
     const statuses: number[] = [];
     for (let i = 0; i < attempts; i++) {
-      const server = servers[i % servers.length]!;
+      const server = servers[i % servers.length] as ServerProcess;
       const response = await callJson(server.url, 'POST', '/api/auth/login', {
         body: { email: 'nobody@example.test', password: 'wrong-password' },
       });

@@ -17,7 +17,11 @@ export const auditLog: PortableMigration = (kind) => ({
       .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('audit_log_created').on('audit_log').columns(['created_at', 'id']).execute();
-    await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('audit_log_actor')
+      .on('audit_log')
+      .columns(['actor_id', 'created_at'])
+      .execute();
     await db.schema
       .createIndex('audit_log_entity')
       .on('audit_log')
