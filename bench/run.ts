@@ -233,7 +233,7 @@ async function benchWeb() {
     console.log('| page | Lighthouse performance | accessibility | budget |');
     console.log('|---|---|---|---|');
     for (const [name, path] of Object.entries(pages)) {
-      const scores = await lighthouseScores(`${server.url}${path}`);
+      const scores = lighthouseScores(`${server.url}${path}`);
       const verdict = budget(
         scores.performance >= BUDGETS.minLighthouse.performance &&
           scores.accessibility >= BUDGETS.minLighthouse.accessibility,

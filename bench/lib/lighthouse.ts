@@ -1,6 +1,10 @@
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { spawnSync } from 'node:child_process';
 
+/**
+ * Lighthouse 12 (the last major for Node 20) runs through npx rather than as a dependency: its
+ * dependency tree pins a "latest" tag that `npm ci` cannot reproduce from a lock file.
+ */
+const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -10,27 +14,33 @@ const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-];
+].join(' ');
 
 /** Lighthouse performance and accessibility scores (0 to 1) of one page, in Debian's Chromium. */
-export async function lighthouseScores(url: string): Promise<{ performance: number; accessibility: number }> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    const categories = result?.lhr.categories;
-    return {
-      performance: categories?.performance?.score ?? 0,
-      accessibility: categories?.accessibility?.score ?? 0,
-    };
-  } finally {
-    await chrome.kill();
-  }
+export function lighthouseScores(url: string): { performance: number; accessibility: number } {
+  const result = spawnSync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--output=json',
+      '--quiet',
+      '--only-categories=performance,accessibility',
+      `--chrome-flags=${CHROMIUM_FLAGS}`,
+    ],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`);
+  const report = JSON.parse(result.stdout) as {
+    categories: { performance?: { score: number | null }; accessibility?: { score: number | null } };
+  };
+  return {
+    performance: report.categories.performance?.score ?? 0,
+    accessibility: report.categories.accessibility?.score ?? 0,
+  };
 }
