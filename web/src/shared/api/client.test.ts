@@ -60,6 +60,30 @@ describe('apiRequest', () => {
     expect(store.get('refreshToken')).toBe('new-refresh');
   });
 
+  it('waits for the tokens another tab rotated instead of spending the same refresh token again', async () => {
+    const fetchMock = serve((url, init) => {
+      if (url.endsWith('/auth/refresh')) return { status: 401, body: { success: false } };
+      return bearer(init) === 'Bearer other-tab-access'
+        ? { status: 200, body: { success: true, data: url } }
+        : expired;
+    });
+    // The other tab holds the lock named after the refresh token it spent; its new tokens reach
+    // this tab's localStorage a moment later.
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: (_name: string, task: () => Promise<unknown>) => task(),
+        query: async () => ({ held: [{ name: `podium-refresh-spent:${'old-refresh'.slice(-16)}` }] }),
+      },
+    });
+    setTimeout(() => {
+      store.set('token', 'other-tab-access');
+      store.set('refreshToken', 'other-tab-refresh');
+    }, 100);
+    await expect(apiRequest('/auth/me')).resolves.toBe('/api/auth/me');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh'))).toHaveLength(0);
+    expect(store.get('refreshToken')).toBe('other-tab-refresh');
+  });
+
   it('ends the session on a 401 that is not about expiry', async () => {
     serve(() => ({
       status: 401,
