@@ -50,7 +50,12 @@ export function VoteForm({ places, existingNames, saving, onChange, onSubmit, on
         />
       ))}
       <div className="vote-form__actions">
-        <Button type="submit" variant={notVoting ? 'secondary' : 'primary'} disabled={saving} aria-busy={saving}>
+        <Button
+          type="submit"
+          variant={notVoting ? 'secondary' : 'primary'}
+          disabled={saving}
+          aria-busy={saving}
+        >
           {saving ? t('vote.form.saving') : t(notVoting ? 'vote.form.submitNone' : 'vote.form.submit')}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
