@@ -1,8 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** Runs axe-core on the page as it is now and fails on any serious or critical violation. */
+/**
+ * Runs axe-core on the page once its entrance animations are over and fails on any serious or
+ * critical violation. Mid-fade, a dialog's colours are blended with the backdrop and axe would
+ * measure a contrast no one sees once the dialog has settled.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, context = ''): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length === 0) return;

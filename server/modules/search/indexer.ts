@@ -23,14 +23,49 @@ const TOPIC_BATCH = 500;
 /** 3 columns per row: far below SQLite's bound-parameter limit. */
 const INSERT_BATCH = 1000;
 
-interface CatalogueNames {
+export interface SearchTermRow {
+  term: string;
+  topic_id: number;
+  weight: number;
+}
+
+/** The texts a topic is found by, in every language. */
+export interface TopicTexts {
+  titles: readonly string[];
+  tagNames: readonly string[];
+  categoryNames: readonly string[];
+  descriptions: readonly string[];
+}
+
+/**
+ * The index entries of one topic: each indexable folded word with the weight of the best field it
+ * comes from. Pure, so the bulk loader of the bench data set writes exactly what this module would.
+ */
+export function weighTopicTerms(texts: TopicTexts): Map<string, number> {
+  const weights = new Map<string, number>();
+  const add = (values: readonly string[], weight: number) => {
+    for (const value of values) {
+      for (const word of tokenize(value)) {
+        if (word.length < MIN_TERM_LENGTH || word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
+        if ((weights.get(word) ?? 0) < weight) weights.set(word, weight);
+      }
+    }
+  };
+  add(texts.titles, TERM_WEIGHT.title);
+  add(texts.tagNames, TERM_WEIGHT.tag);
+  add(texts.categoryNames, TERM_WEIGHT.category);
+  add(texts.descriptions, TERM_WEIGHT.description);
+  return weights;
+}
+
+export interface CatalogueNames {
   /** Every name (base and translations) per tag id. */
   tagNames: Map<number, string[]>;
   /** Every name of the category and of its parent, per category id. */
   categoryNames: Map<number, string[]>;
 }
 
-async function loadCatalogueNames(db: Db): Promise<CatalogueNames> {
+export async function loadCatalogueNames(db: Db): Promise<CatalogueNames> {
   const [categories, tags, translations] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name', 'parent_id']).execute(),
     db.selectFrom('tags').select(['id', 'name']).execute(),
@@ -67,7 +102,7 @@ async function buildTerms(
   db: Db,
   topicIds: readonly number[],
   names: CatalogueNames,
-): Promise<{ term: string; topic_id: number; weight: number }[]> {
+): Promise<SearchTermRow[]> {
   if (topicIds.length === 0) return [];
   const ids = [...topicIds];
   const [topics, translations, topicTags] = await Promise.all([
@@ -100,30 +135,22 @@ async function buildTerms(
   }
   for (const row of topicTags) texts.get(row.topic_id)?.tags.push(...(names.tagNames.get(row.tag_id) ?? []));
 
-  const rows: { term: string; topic_id: number; weight: number }[] = [];
+  const rows: SearchTermRow[] = [];
   for (const topic of topics) {
     const entry = texts.get(topic.id);
     if (!entry) continue;
-    const weights = new Map<string, number>();
-    const add = (values: readonly string[], weight: number) => {
-      for (const value of values) {
-        for (const word of tokenize(value)) {
-          if (word.length < MIN_TERM_LENGTH || word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word))
-            continue;
-          if ((weights.get(word) ?? 0) < weight) weights.set(word, weight);
-        }
-      }
-    };
-    add(entry.title, TERM_WEIGHT.title);
-    add(entry.tags, TERM_WEIGHT.tag);
-    add(names.categoryNames.get(topic.category_id) ?? [], TERM_WEIGHT.category);
-    add(entry.description, TERM_WEIGHT.description);
+    const weights = weighTopicTerms({
+      titles: entry.title,
+      tagNames: entry.tags,
+      categoryNames: names.categoryNames.get(topic.category_id) ?? [],
+      descriptions: entry.description,
+    });
     for (const [term, weight] of weights) rows.push({ term, topic_id: topic.id, weight });
   }
   return rows;
 }
 
-async function insertTerms(db: Db, rows: readonly { term: string; topic_id: number; weight: number }[]) {
+async function insertTerms(db: Db, rows: readonly SearchTermRow[]) {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await db
       .insertInto('search_terms')
@@ -132,7 +159,8 @@ async function insertTerms(db: Db, rows: readonly { term: string; topic_id: numb
   }
 }
 
-async function bumpVersion(db: Db): Promise<void> {
+/** Tells every app server's search caches that the index changed (see searchIndexVersion). */
+export async function bumpSearchIndexVersion(db: Db): Promise<void> {
   await db
     .updateTable('search_index_state')
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -152,7 +180,7 @@ export async function indexTopics(db: Db, topicIds: readonly number[]): Promise<
     await db.deleteFrom('search_terms').where('topic_id', 'in', batch).execute();
     await insertTerms(db, await buildTerms(db, batch, names));
   }
-  await bumpVersion(db);
+  await bumpSearchIndexVersion(db);
 }
 
 /** Every topic of a category (and its subcategories): to re-index after a category rename. */
@@ -202,7 +230,7 @@ export async function rebuildSearchIndex(db: Db): Promise<{ topics: number; term
     topics += batch.length;
     terms += rows.length;
   }
-  await bumpVersion(db);
+  await bumpSearchIndexVersion(db);
   return { topics, terms };
 }
 

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildSearchIndex, searchIndexVersion } from '../../modules/search/indexer.js';
+import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { type BenchSeedReport, seedBench } from './seed-bench.js';
+
+const SIZE = { topics: 400, users: 60, votes: 3000 };
+
+let database: TestDatabase;
+let report: BenchSeedReport;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  report = await seedBench({ url: database.url, schema: database.schema, size: SIZE, seed: 7 });
+});
+afterAll(() => database.destroy());
+
+const db = () => database.handle.db;
+
+async function searchTermsDump(): Promise<string[]> {
+  const { rows } = await sql<{ term: string; topic_id: number; weight: number }>`
+    select term, topic_id, weight from search_terms`.execute(db());
+  return rows.map((row) => `${row.term} ${row.topic_id} ${row.weight}`).sort();
+}
+
+describe('seedBench', () => {
+  it('loads the asked numbers of topics, users and votes with exact stored totals', async () => {
+    expect(report.rows).toMatchObject(SIZE);
+    expect(report.mismatches).toEqual([]);
+    const topics = await db()
+      .selectFrom('topics')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(topics.n)).toBe(SIZE.topics);
+  });
+
+  it('writes the same search index the app would build, so bench search reads production data', async () => {
+    const bulk = await searchTermsDump();
+    expect(bulk.length).toBe(report.rows.search_terms);
+    expect(bulk.length).toBeGreaterThan(SIZE.topics * 5);
+    const versionAfterSeed = await searchIndexVersion(db());
+    expect(versionAfterSeed).toBeGreaterThan(0);
+
+    await db()
+      .transaction()
+      .execute((trx) => rebuildSearchIndex(trx));
+    expect(await searchTermsDump()).toEqual(bulk);
+  });
+});
