@@ -48,6 +48,9 @@ const budget = (ok: boolean, message: string) => {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** Every bench ballot is a full top 3: one submission saves three votes (rows of the votes table). */
+const VOTES_PER_BALLOT = 3;
+
 const searchPath = ([lang, q]: readonly [string, string]) =>
   `/api/search/smart?q=${encodeURIComponent(q)}&lang=${lang}`;
 
@@ -85,7 +88,7 @@ async function benchDatabase(kind: BenchDatabase) {
       const topicId = pick(voteTopics);
       const existing = namesByTopic.get(topicId) ?? [];
       const chosen = new Set<string>();
-      while (chosen.size < 3)
+      while (chosen.size < VOTES_PER_BALLOT)
         chosen.add(
           Math.random() < 0.8 && existing.length > 3
             ? pick(existing)
@@ -134,8 +137,8 @@ async function benchDatabase(kind: BenchDatabase) {
       const isRead = !name.startsWith('vote') && !name.startsWith('trivial');
       const verdict = name.startsWith('vote')
         ? budget(
-            result.rps >= BUDGETS.minVotesPerSecond[kind],
-            `${kind} votes/s ${fmt(result.rps)} < ${BUDGETS.minVotesPerSecond[kind]}`,
+            result.rps * VOTES_PER_BALLOT >= BUDGETS.minVotesPerSecond[kind],
+            `${kind} votes/s ${fmt(result.rps * VOTES_PER_BALLOT)} < ${BUDGETS.minVotesPerSecond[kind]}`,
           )
         : isRead
           ? budget(
@@ -143,8 +146,11 @@ async function benchDatabase(kind: BenchDatabase) {
               `${kind} ${name}: ratio ${ratio.toFixed(2)}, p99 ${result.p99} ms`,
             )
           : '';
+      const label = name.startsWith('vote')
+        ? `${name} (ballots/s; votes/s ${fmt(result.rps * VOTES_PER_BALLOT)})`
+        : name;
       console.log(
-        `| ${name} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`,
+        `| ${label} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`,
       );
     }
 
@@ -164,7 +170,7 @@ async function benchDatabase(kind: BenchDatabase) {
 
     const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
     console.log(
-      `${kind}: votes at 50 connections: ${fmt(votes50.rps)}/s, p99 ${votes50.p99} ms, failed ${votes50.failed}`,
+      `${kind}: vote submissions at 50 connections: ${fmt(votes50.rps)} ballots/s (${fmt(votes50.rps * VOTES_PER_BALLOT)} votes/s), p99 ${votes50.p99} ms, failed ${votes50.failed}`,
     );
 
     const browse = [

@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,6 +12,7 @@ import { answerClientError } from './http/client-errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { errors } from './http/errors.js';
 import { rejectNulBytes } from './http/nul-bytes.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
@@ -78,7 +78,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     rankingEvents,
   };
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, VOTE_POINTS, type VotePoints } from '../constants.js';
 import { propositionKey } from '../text/proposition-key.js';
 import { idParam } from './fields.js';
-import type { RankingData, RankingEntryDto } from './topics.js';
+import type { RankingData } from './topics.js';
 
 export const topicIdParams = z.object({ topicId: idParam });
 
@@ -72,9 +72,12 @@ export interface UserVotesDto {
   hasVoted: boolean;
 }
 
+/**
+ * The caller's votes as saved. The new ranking is not included: the page already reloads it from
+ * the live ranking event, and leaving it out keeps a vote to its writes.
+ */
 export interface SubmitVotesDto {
   votes: UserVoteDto[];
-  rankings: RankingEntryDto[];
 }
 
 /** Payload of the `ranking` server-sent event of GET /api/topics/{topicId}/events: the ranking read's shape. */

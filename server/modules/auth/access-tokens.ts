@@ -13,12 +13,23 @@ export class AccessTokens {
   private readonly verified = new Map<string, { userId: number; expiresAt: number }>();
   private static readonly VERIFIED_CAPACITY = 10_000;
 
-  constructor(
-    private readonly secret: Uint8Array,
-    private readonly ttlSeconds: number,
-  ) {}
+  /** Imported once: given raw bytes, jose would import the key again for every token. */
+  private readonly key: Promise<CryptoKey>;
 
-  sign(userId: number): Promise<string> {
+  constructor(
+    secret: Uint8Array,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+  }
+
+  async sign(userId: number): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -27,7 +38,7 @@ export class AccessTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt(now)
       .setExpirationTime(now + this.ttlSeconds)
-      .sign(this.secret);
+      .sign(await this.key);
   }
 
   /** Returns the user id, or throws TOKEN_EXPIRED / INVALID_TOKEN. */
@@ -39,7 +50,7 @@ export class AccessTokens {
       throw errors.tokenExpired();
     }
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,

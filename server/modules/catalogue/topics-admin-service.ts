@@ -174,6 +174,11 @@ export class TopicsAdminService {
     return this.topics.topic(String(id), language, { includeInactive: true });
   }
 
+  /** Open topic pages and every app server's ranking cache learn of the change when it commits. */
+  private async rankingsChanged(trx: Transaction<Database>, topicIds: readonly number[]): Promise<void> {
+    for (const topicId of topicIds) await this.ctx.rankingEvents?.publish(trx, topicId);
+  }
+
   /** A main topic takes its sub-topics, and every topic its propositions and votes (one transaction). */
   async delete(actor: AuthUser, key: string) {
     return this.ctx.db.transaction().execute(async (trx) => {
@@ -196,6 +201,7 @@ export class TopicsAdminService {
         },
       });
       await indexTopics(trx, ids);
+      await this.rankingsChanged(trx, ids);
       return { deleted: true as const, subTopics: subTopicIds.length, ...contents };
     });
   }
@@ -251,6 +257,7 @@ export class TopicsAdminService {
           entityId: id,
           after: { topicId: topic.id, itemName },
         });
+        await this.rankingsChanged(trx, [topic.id]);
         return { id, itemName, totalPoints: 0, voteCount: 0 };
       });
     } catch (error) {
@@ -283,6 +290,7 @@ export class TopicsAdminService {
           after: { itemName },
         });
         await indexTopics(trx, [topic.id]);
+        await this.rankingsChanged(trx, [topic.id]);
         return {
           id,
           itemName,
@@ -320,6 +328,7 @@ export class TopicsAdminService {
         },
       });
       await indexTopics(trx, [topic.id]);
+      await this.rankingsChanged(trx, [topic.id]);
       return { deleted: true as const, topicVoteCount: voteCount };
     });
   }

@@ -40,6 +40,10 @@ export interface SearchParams {
 export const CANDIDATE_LIMIT = 60;
 /** Postings counted to rank query words by rarity. */
 const FREQUENCY_CAP = 50_000;
+/** Topic documents kept per process (about 2 KB each). */
+const TOPIC_DOC_CAPACITY = 20_000;
+/** Query words remembered per index version. */
+const WORD_CAPACITY = 20_000;
 
 /**
  * Word endings tried after a complete word in smart search, so that "restaurant" also finds
@@ -83,8 +87,31 @@ interface SearchCache {
   categoryKeys: Map<string, number>;
   tagKeys: Map<string, number>;
   vocabulary?: Vocabulary;
-  /** Posting counts of lookup groups, to start intersections from the rarest word. */
-  frequencies: Map<string, number>;
+  /** Per query word: its lookups narrowed to terms the index holds, and how many topics they find. */
+  words: Map<string, WordLookups>;
+  /** Topics as search shows and scores them, per `${language}:${id}` (most recently used last). */
+  topicDocs: Map<string, TopicDoc>;
+}
+
+interface WordLookups {
+  lookups: TermLookup[];
+  /** Topics found, counted up to FREQUENCY_CAP: the rarest word drives the intersection. */
+  frequency: number;
+}
+
+/**
+ * A topic's texts in one language, prepared for scoring. Valid for one index version: every write
+ * that changes what a topic is found by bumps it. Vote counts change with every vote and are not
+ * part of it.
+ */
+interface TopicDoc {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  category: CategoryEntry | undefined;
+  tags: TagEntry[];
+  prepared: PreparedCandidate;
 }
 
 interface ScoredResult {
@@ -121,14 +148,14 @@ export class SearchService {
     if (!hasQuery) {
       if (filter === undefined) return { query: q, suggestions: [], didYouMean: [] };
       const ids = await this.filteredTopicIds(cache, filter);
-      const topics = await this.topicResults(ids, view, params.language, undefined, mode);
+      const topics = await this.topicResults(ids, cache, view, params.language, undefined, mode);
       return { query: q, suggestions: topics.map((result) => result.build()), didYouMean: [] };
     }
 
     const parsed = parseQuery(q);
     const options = { prefixLastWord: mode === 'predictive' };
     const ids = await this.candidateTopicIds(cache, lookupsOf(parsed, mode));
-    let results: ScoredResult[] = await this.topicResults(ids, view, params.language, parsed, mode);
+    let results: ScoredResult[] = await this.topicResults(ids, cache, view, params.language, parsed, mode);
     if (filter !== undefined) {
       const allowed = new Set(await this.filteredTopicIds(cache, filter, Number.MAX_SAFE_INTEGER));
       results = results.filter((result) => allowed.has(result.id));
@@ -152,28 +179,14 @@ export class SearchService {
     const groups = new Map<number, TermLookup[]>();
     for (const lookup of lookups) groups.set(lookup.group, [...(groups.get(lookup.group) ?? []), lookup]);
     if (groups.size === 0) return [];
-    const withFrequency = await Promise.all(
-      [...groups.values()].map(async (group) => {
-        const key = JSON.stringify(group);
-        let frequency = cache.frequencies.get(key);
-        if (frequency === undefined) {
-          frequency = await this.repository.groupFrequency(group, FREQUENCY_CAP);
-          // Query words are unbounded; the counts are cheap to redo, memory is not.
-          if (cache.frequencies.size >= 20_000) cache.frequencies.clear();
-          cache.frequencies.set(key, frequency);
-        }
-        return { group, frequency };
-      }),
-    );
-    const byRarity = withFrequency.sort((a, b) => a.frequency - b.frequency).map((entry) => entry.group);
-    if ((withFrequency[0]?.frequency ?? 0) === 0 && byRarity.length === 1) return [];
+    const words = await Promise.all([...groups.values()].map((group) => this.wordLookups(cache, group)));
+    const byRarity = words.sort((a, b) => a.frequency - b.frequency);
+    const found = byRarity.filter((word) => word.frequency > 0).map((word) => word.lookups);
     const ids = new Set(
-      (withFrequency[0]?.frequency ?? 0) === 0
-        ? []
-        : await this.repository.topicIdsWithAll(byRarity, CANDIDATE_LIMIT),
+      found.length === byRarity.length ? await this.repository.topicIdsWithAll(found, CANDIDATE_LIMIT) : [],
     );
-    if (byRarity.length > 1) {
-      for (const group of byRarity) {
+    if (found.length > 1 || found.length < byRarity.length) {
+      for (const group of found) {
         if (ids.size >= CANDIDATE_LIMIT) break;
         for (const id of await this.repository.topicIdsWithAny(group, CANDIDATE_LIMIT)) {
           if (ids.size >= CANDIDATE_LIMIT) break;
@@ -182,6 +195,31 @@ export class SearchService {
       }
     }
     return [...ids];
+  }
+
+  /**
+   * One query word's lookups, keeping only whole words the index holds: smart search tries eight
+   * inflections per word and most do not exist, and every lookup left costs a probe per candidate
+   * in the intersection. Prefix lookups stay as they are.
+   */
+  private async wordLookups(cache: SearchCache, group: readonly TermLookup[]): Promise<WordLookups> {
+    const key = JSON.stringify(group);
+    const known = cache.words.get(key);
+    if (known) return known;
+    const existing = new Set(
+      await this.repository.existingTerms(
+        group.filter((lookup) => !lookup.prefix).map((lookup) => lookup.term),
+      ),
+    );
+    const narrowed = group.filter((lookup) => lookup.prefix || existing.has(lookup.term));
+    const word: WordLookups = {
+      lookups: narrowed,
+      frequency: narrowed.length === 0 ? 0 : await this.repository.groupFrequency(narrowed, FREQUENCY_CAP),
+    };
+    // Query words are unbounded; the counts are cheap to redo, memory is not.
+    if (cache.words.size >= WORD_CAPACITY) cache.words.clear();
+    cache.words.set(key, word);
+    return word;
   }
 
   async categories(language: Language, q?: string): Promise<SearchCategoryDto[]> {
@@ -244,7 +282,7 @@ export class SearchService {
       tagKeys.set(foldText(tag.name), tag.id);
       for (const name of rows.names.get(`tag:${tag.id}`)?.values() ?? []) tagKeys.set(foldText(name), tag.id);
     }
-    return { version, rows, views: new Map(), categoryKeys, tagKeys, frequencies: new Map() };
+    return { version, rows, views: new Map(), categoryKeys, tagKeys, words: new Map(), topicDocs: new Map() };
   }
 
   private view(cache: SearchCache, language: Language): CatalogueView {
@@ -351,58 +389,43 @@ export class SearchService {
   /** Loads, scores (when there is a query) and describes topics; without a query they keep `ids` order. */
   private async topicResults(
     ids: readonly number[],
+    cache: SearchCache,
     view: CatalogueView,
     language: Language,
     parsed: ParsedQuery | undefined,
     mode: SearchMode,
   ): Promise<ScoredResult[]> {
     if (ids.length === 0) return [];
-    const languages = [...new Set<Language>([language, 'fr', 'en'])];
-    const [topics, texts, tagIds] = await Promise.all([
-      this.repository.topics(ids),
-      this.repository.topicTexts(ids, languages),
-      this.repository.topicTagIds(ids),
+    // Vote counts are read fresh (they move with every vote), and only active topics come back.
+    const [voteCounts, docs] = await Promise.all([
+      this.repository.activeTopicVoteCounts(ids),
+      this.topicDocs(cache, view, ids, language),
     ]);
-    const order = new Map(ids.map((id, index) => [id, index]));
-    topics.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const results: ScoredResult[] = [];
-    for (const topic of topics) {
-      const entry = texts.get(topic.id);
-      const title = pick(entry?.title, language, topic.title);
-      const description = pick(entry?.description, language, topic.description ?? '') || null;
-      const tags = (tagIds.get(topic.id) ?? []).flatMap((id) => {
-        const tag = view.tagById.get(id);
-        return tag ? [tag] : [];
-      });
-      const category = view.categoryById.get(topic.category_id);
-      let match: CandidateScore = { score: 0, matchedWords: [], matchLabel: 'none' };
-      if (parsed) {
-        const prepared = prepareCandidate({
-          type: 'topic',
-          title,
-          description,
-          tagNames: tags.map((tag) => tag.name),
-          categoryName: category?.name ?? null,
-          otherTexts: category?.parentName ? [category.parentName] : [],
-        });
-        match = scoreCandidate(parsed, prepared, { prefixLastWord: mode === 'predictive' });
-      }
+    for (const id of ids) {
+      const doc = docs.get(id);
+      const voteCount = voteCounts.get(id);
+      if (!doc || voteCount === undefined) continue;
+      const { title, description, category, tags } = doc;
+      const match: CandidateScore = parsed
+        ? scoreCandidate(parsed, doc.prepared, { prefixLastWord: mode === 'predictive' })
+        : { score: 0, matchedWords: [], matchLabel: 'none' };
       const result: ScoredResult = {
         type: 'topic',
-        id: topic.id,
+        id,
         title,
         score: match.score,
         match,
         build: () => ({
           type: 'topic',
-          id: topic.id,
+          id,
           title,
           description,
-          slug: topic.slug,
+          slug: doc.slug,
           tags: tags.map((tag) => ({ name: tag.name, slug: tag.slug, type: tag.type })),
           categoryName: category?.name ?? null,
           parentCategoryName: category?.parentName ?? null,
-          voteCount: topic.vote_count,
+          voteCount,
           relevance: relevanceOf(result),
           score: match.score,
           searchMatch: parsed ? match.matchLabel : 'filter',
@@ -412,6 +435,68 @@ export class SearchService {
       results.push(result);
     }
     return results;
+  }
+
+  /** The topics' documents in one language: from memory, the missing ones read in one batch. */
+  private async topicDocs(
+    cache: SearchCache,
+    view: CatalogueView,
+    ids: readonly number[],
+    language: Language,
+  ): Promise<Map<number, TopicDoc>> {
+    const docs = new Map<number, TopicDoc>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const key = `${language}:${id}`;
+      const doc = cache.topicDocs.get(key);
+      if (doc) {
+        // Most recently used last, so eviction takes the coldest first.
+        cache.topicDocs.delete(key);
+        cache.topicDocs.set(key, doc);
+        docs.set(id, doc);
+      } else missing.push(id);
+    }
+    if (missing.length === 0) return docs;
+
+    const languages = [...new Set<Language>([language, 'fr', 'en'])];
+    const [topics, texts, tagIds] = await Promise.all([
+      this.repository.topics(missing),
+      this.repository.topicTexts(missing, languages),
+      this.repository.topicTagIds(missing),
+    ]);
+    for (const topic of topics) {
+      const entry = texts.get(topic.id);
+      const title = pick(entry?.title, language, topic.title);
+      const description = pick(entry?.description, language, topic.description ?? '') || null;
+      const tags = (tagIds.get(topic.id) ?? []).flatMap((id) => {
+        const tag = view.tagById.get(id);
+        return tag ? [tag] : [];
+      });
+      const category = view.categoryById.get(topic.category_id);
+      const doc: TopicDoc = {
+        id: topic.id,
+        slug: topic.slug,
+        title,
+        description,
+        category,
+        tags,
+        prepared: prepareCandidate({
+          type: 'topic',
+          title,
+          description,
+          tagNames: tags.map((tag) => tag.name),
+          categoryName: category?.name ?? null,
+          otherTexts: category?.parentName ? [category.parentName] : [],
+        }),
+      };
+      cache.topicDocs.set(`${language}:${topic.id}`, doc);
+      docs.set(topic.id, doc);
+    }
+    for (const key of cache.topicDocs.keys()) {
+      if (cache.topicDocs.size <= TOPIC_DOC_CAPACITY) break;
+      cache.topicDocs.delete(key);
+    }
+    return docs;
   }
 
   private catalogueResults(

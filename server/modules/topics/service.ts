@@ -14,6 +14,7 @@ import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
 import { indexTopics } from '../search/indexer.js';
+import { rankingCacheFor } from './ranking-cache.js';
 import { type ReadCache, readCacheFor } from './read-cache.js';
 import { TopicsRepository } from './repository.js';
 
@@ -84,18 +85,22 @@ export class TopicsService {
     return { mainTopicId: id, selectedTags: tagSlugs, subTopics, availableTags };
   }
 
+  /** Administrators read fresh (they also see inactive topics); the public reads the ranking cache. */
   async ranking(
     topicId: number,
     limit: number,
     options: { includeInactive?: boolean } = {},
   ): Promise<RankingData> {
-    const topic = await this.repository.rankingTopic(topicId, options);
-    if (!topic) throw errors.notFound('Topic');
-    return {
-      topicId,
-      voteCount: Number(topic.vote_count),
-      rankings: await this.repository.ranking(topicId, limit),
+    const load = async () => {
+      const topic = await this.repository.rankingTopic(topicId, options);
+      if (!topic) throw errors.notFound('Topic');
+      return {
+        topicId,
+        voteCount: Number(topic.vote_count),
+        rankings: await this.repository.ranking(topicId, limit),
+      };
     };
+    return options.includeInactive ? load() : rankingCacheFor(this.db).get(topicId, limit, load);
   }
 
   /** Creates a main topic, a sub-topic of one, or a standalone topic (SPEC admin API, DESIGN data rules). */
@@ -163,6 +168,7 @@ export class TopicsService {
       });
     });
     this.cache.clear();
+    rankingCacheFor(this.db).invalidate(row.id);
     return this.topic(String(row.id), language, { includeInactive: true });
   }
 

@@ -7,6 +7,8 @@ import type { Database } from '../../db/schema.js';
 import { findRanking, findTopicVoteCount } from './repository.js';
 
 export type RankingListener = (event: RankingEventDto) => void;
+/** Told of every ranking change (a topic id), or that changes may have been missed ('all'). */
+export type RankingChangeListener = (topicId: number | 'all') => void;
 
 /**
  * Many votes in a burst make one reload per topic: changes landing within this window are
@@ -25,6 +27,7 @@ export class RankingEvents {
   private readonly listeners = new Map<number, Set<RankingListener>>();
   private readonly pending = new Set<number>();
   private readonly streams = new Set<() => void>();
+  private readonly changeListeners = new Set<RankingChangeListener>();
   private timer: NodeJS.Timeout | undefined;
   private client: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -51,7 +54,7 @@ export class RankingEvents {
     const client = new pg.Client({ connectionString: this.database.location });
     client.on('notification', (message) => {
       const topicId = Number(message.payload);
-      if (Number.isSafeInteger(topicId)) this.schedule(topicId);
+      if (Number.isSafeInteger(topicId)) this.changed(topicId);
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'ranking events: LISTEN connection lost');
@@ -73,6 +76,7 @@ export class RankingEvents {
       this.listen()
         .then(() => {
           // Changes made while we were deaf: every watched topic is re-read once.
+          for (const listener of this.changeListeners) listener('all');
           for (const topicId of this.listeners.keys()) this.schedule(topicId);
         })
         .catch((error) => {
@@ -88,8 +92,19 @@ export class RankingEvents {
       await sql`select pg_notify(${this.channel}, ${String(topicId)})`.execute(trx);
     } else {
       // The reload waits for the single SQLite connection, so it reads the committed state.
-      this.schedule(topicId);
+      this.changed(topicId);
     }
+  }
+
+  /** Every change, in this process or (on PostgreSQL) any other: for caches of rankings. */
+  onChange(listener: RankingChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(topicId: number): void {
+    for (const listener of this.changeListeners) listener(topicId);
+    this.schedule(topicId);
   }
 
   subscribe(topicId: number, listener: RankingListener): () => void {
@@ -151,6 +166,7 @@ export class RankingEvents {
     clearTimeout(this.timer);
     clearTimeout(this.reconnectTimer);
     this.listeners.clear();
+    this.changeListeners.clear();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { RANKING_LIMIT_MAX, type RankingEntryDto } from '../../../common/api/topics.js';
 import type { UserVoteDto } from '../../../common/api/votes.js';
 import type { VotePoints } from '../../../common/constants.js';
@@ -130,21 +130,37 @@ export interface TotalsDelta {
   thirdCount: number;
 }
 
-export async function applyPropositionDelta(
+/**
+ * Moves the running totals of several propositions in one statement: per column, a CASE picks each
+ * proposition's difference. (The topic row is locked first on PostgreSQL, so the order in which
+ * this statement locks the proposition rows cannot deadlock against another vote on the topic.)
+ */
+export async function applyPropositionDeltas(
   db: Executor,
-  propositionId: number,
-  delta: TotalsDelta,
+  deltas: ReadonlyMap<number, TotalsDelta>,
 ): Promise<void> {
+  const changed = [...deltas].filter(([, delta]) => Object.values(delta).some((value) => value !== 0));
+  if (changed.length === 0) return;
+  // The casts type the parameters for PostgreSQL, which cannot infer them inside a CASE.
+  const differenceOf = (column: keyof TotalsDelta) =>
+    sql<number>`case id ${sql.join(
+      changed.map(([id, delta]) => sql`when ${id} then cast(${delta[column]} as integer)`),
+      sql` `,
+    )} else 0 end`;
   await db
     .updateTable('propositions')
     .set((eb) => ({
-      total_points: eb('total_points', '+', delta.totalPoints),
-      vote_count: eb('vote_count', '+', delta.voteCount),
-      first_count: eb('first_count', '+', delta.firstCount),
-      second_count: eb('second_count', '+', delta.secondCount),
-      third_count: eb('third_count', '+', delta.thirdCount),
+      total_points: eb('total_points', '+', differenceOf('totalPoints')),
+      vote_count: eb('vote_count', '+', differenceOf('voteCount')),
+      first_count: eb('first_count', '+', differenceOf('firstCount')),
+      second_count: eb('second_count', '+', differenceOf('secondCount')),
+      third_count: eb('third_count', '+', differenceOf('thirdCount')),
     }))
-    .where('id', '=', propositionId)
+    .where(
+      'id',
+      'in',
+      changed.map(([id]) => id),
+    )
     .execute();
 }
 

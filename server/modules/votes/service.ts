@@ -78,7 +78,6 @@ export class VotesService {
       return {
         firstVote: previousCount === 0,
         votes: votes.sort((a, b) => b.points - a.points),
-        rankings: await repo.findRanking(trx, topicId),
       };
     });
   }
@@ -156,12 +155,7 @@ export class VotesService {
         createdAt: now,
       })),
     );
-    // Ascending id order: two transactions touching the same propositions lock them in one order.
-    for (const [propositionId, delta] of [...deltas].sort(([a], [b]) => a - b)) {
-      if (Object.values(delta).some((value) => value !== 0)) {
-        await repo.applyPropositionDelta(trx, propositionId, delta);
-      }
-    }
+    await repo.applyPropositionDeltas(trx, deltas);
     const votersDelta = (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0);
     await repo.applyTopicVotersDelta(trx, topicId, votersDelta);
     return { previousCount: previous.size, inserted };

@@ -55,7 +55,7 @@ describe('POST /api/search/propositions', () => {
         propositionId: topic.propositions.Luigi,
       },
     ]);
-    expect(response.body.data.rankings.map((row: { itemName: string }) => row.itemName)).toEqual([
+    expect((await ranking(topic.id)).map(([itemName]: [string]) => itemName)).toEqual([
       'Pizzeria Da Marco',
       'Chez Nino',
       'Luigi',
@@ -281,5 +281,59 @@ describe('DELETE /api/search/user-votes/:topicId', () => {
       token: user.accessToken,
     });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('GET /api/search/rankings/topic/{topicId} (served from memory between changes)', () => {
+  it('shows every vote, withdrawal and administrator edit on the very next read', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Beta', 'Gamma']);
+    const [user, admin] = [await registerUser(server), await createAdmin(server)];
+    expect(await ranking(topic.id)).toEqual([
+      ['Alpha', 0, 0],
+      ['Beta', 0, 0],
+      ['Gamma', 0, 0],
+    ]);
+
+    await vote(server, user.accessToken, ballot(topic.id, ['Gamma', 'Beta']));
+    expect(await ranking(topic.id)).toEqual([
+      ['Gamma', 3, 1],
+      ['Beta', 2, 1],
+      ['Alpha', 0, 0],
+    ]);
+
+    const renamed = await server.request(
+      'PUT',
+      `/api/admin/topics/${topic.id}/propositions/${topic.propositions.Gamma}`,
+      { token: admin.accessToken, body: { itemName: 'Gamma Prime' } },
+    );
+    expect(renamed.status).toBe(200);
+    const removed = await server.request(
+      'DELETE',
+      `/api/admin/topics/${topic.id}/propositions/${topic.propositions.Alpha}`,
+      { token: admin.accessToken },
+    );
+    expect(removed.status).toBe(200);
+    expect(await ranking(topic.id)).toEqual([
+      ['Gamma Prime', 3, 1],
+      ['Beta', 2, 1],
+    ]);
+
+    await server.request('DELETE', `/api/search/user-votes/${topic.id}`, { token: user.accessToken });
+    expect(await ranking(topic.id)).toEqual([
+      ['Beta', 0, 0],
+      ['Gamma Prime', 0, 0],
+    ]);
+  });
+
+  it('stops serving the ranking of a topic an administrator closes', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha']);
+    const admin = await createAdmin(server);
+    expect((await server.request('GET', `/api/search/rankings/topic/${topic.id}`)).status).toBe(200);
+    const closed = await server.request('PUT', `/api/admin/topics/${topic.id}/status`, {
+      token: admin.accessToken,
+      body: { isActive: false },
+    });
+    expect(closed.status).toBe(200);
+    expect((await server.request('GET', `/api/search/rankings/topic/${topic.id}`)).status).toBe(404);
   });
 });
