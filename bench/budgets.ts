@@ -1,8 +1,11 @@
 /** The budgets `npm run bench` enforces; the README's Performance section quotes them. */
 export const BUDGETS = {
-  /** Each read route's requests/s as a share of the trivial route's, at 10 connections. */
+  /**
+   * Popular topics, one topic and ranking: requests/s as a share of the trivial baseline's (a
+   * constant document of the same size), at 10 connections.
+   */
   minRatioToTrivial: 0.5,
-  /** p99 of read routes at 10 connections, in ms. */
+  /** p99 of those three routes at 10 connections, in ms. */
   maxReadP99Ms: 25,
   /** Single-client p95 of /api/search/smart over the 50-query mix, in ms. */
   maxSearchP95Ms: 10,

@@ -20,6 +20,7 @@ const environmentSchema = z.object({
   REDIS_URL: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_NAMESPACE: z.string().max(64).default('podium-rate-limit:'),
+  BENCH_ROUTES: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   rateLimitNamespace: string;
   /** Directory of the built web app; absent in API-only tests. */
   webDistDir?: string;
+  /** Serves the benchmarks' baseline route, GET /api/bench/constant (`npm run bench` turns it on). */
+  benchRoutes: boolean;
 }
 
 /** Reads the environment of DESIGN.md's table; a bad value stops the start with a clear message. */
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     webDistDir: resolve(e.WEB_DIST_DIR ?? 'web/dist'),
+    benchRoutes: e.BENCH_ROUTES === 'true',
   };
 }

@@ -1,13 +1,50 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isDatabaseReachable } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 
 const LIVE = ok({ status: 'alive' });
+const MAX_CONSTANT_BYTES = 64 * 1024;
+
+/**
+ * A constant document of about `bytes` bytes once serialized: rows of the shape lists have. Built
+ * once per size; Fastify still serializes it on every request, as it does every real answer.
+ */
+function constantDocument(bytes: number) {
+  const row = (i: number) => ({ id: i, name: `Constant row ${i}`, text: 'x'.repeat(60), count: i * 7 });
+  const rows: ReturnType<typeof row>[] = [];
+  let size = JSON.stringify(ok({ rows })).length;
+  while (size < bytes) {
+    const next = row(rows.length + 1);
+    rows.push(next);
+    size += JSON.stringify(next).length + 1;
+  }
+  return ok({ rows });
+}
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Liveness: answers without touching the database (process managers, and the benchmarks' baseline route).
   app.get('/live', { schema: { tags: ['health'] } }, async () => LIVE);
+
+  // The baseline of `npm run bench` (issue: "a trivial route that returns a constant JSON document of
+  // similar size"): each read route's rate is compared with this route's at the same response size.
+  if (ctx.config.benchRoutes) {
+    const documents = new Map<number, ReturnType<typeof constantDocument>>();
+    const query = z.object({ bytes: z.coerce.number().int().min(0).max(MAX_CONSTANT_BYTES).default(1024) });
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get('/bench/constant', { schema: { tags: ['health'], querystring: query } }, async (request) => {
+        const { bytes } = request.query;
+        let document = documents.get(bytes);
+        if (!document) {
+          document = constantDocument(bytes);
+          documents.set(bytes, document);
+        }
+        return document;
+      });
+  }
 
   // Readiness: the database must answer too.
   app.get('/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
