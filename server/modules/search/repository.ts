@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Language } from '../../../common/constants.js';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 /** One index lookup: a whole folded word, or a word start (the range scan of a prefix). */
@@ -34,7 +35,10 @@ export interface TopicTexts {
 
 /** All SQL of search. */
 export class SearchRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: DatabaseKind,
+  ) {}
 
   /**
    * How many topics a query word's lookups find, counted up to `cap` (only the order of magnitude
@@ -50,19 +54,31 @@ export class SearchRepository {
 
   /**
    * Topic ids found by every group of lookups (one group per query word), at most `limit`, lowest
-   * ids first. An INTERSECT of the groups' postings: each is one range of the primary key, already
-   * in id order, and SQLite merges them three to four times faster than probing the other words
-   * for every posting of the rarest one.
+   * ids first. Each database gets the plan it runs best, measured on the 100,000-topic bench set:
+   * SQLite merges the groups' postings (each one range of the primary key, already in id order)
+   * with INTERSECT three to four times faster than it probes; PostgreSQL answers the semi-join
+   * (the rarest word's postings, each checked against the other words) four to twenty times
+   * faster than its INTERSECT, which hashes every posting of every word.
    */
   async topicIdsWithAll(groups: readonly (readonly TermLookup[])[], limit: number): Promise<number[]> {
-    if (groups.length === 0) return [];
-    const postings = groups.map(
-      (group) => sql`select topic_id from search_terms where ${termCondition(group, 'search_terms')}`,
-    );
-    const result = await sql<{ topic_id: number }>`
-      select topic_id from (${sql.join(postings, sql` intersect `)}) hits order by topic_id limit ${limit}`.execute(
-      this.db,
-    );
+    const [driver, ...others] = groups;
+    if (!driver) return [];
+    let query: RawBuilder<{ topic_id: number }>;
+    if (this.kind === 'sqlite') {
+      const postings = groups.map(
+        (group) => sql`select topic_id from search_terms where ${termCondition(group, 'search_terms')}`,
+      );
+      query = sql`select topic_id from (${sql.join(postings, sql` intersect `)}) hits order by topic_id limit ${limit}`;
+    } else {
+      const checks = others.map(
+        (group) =>
+          sql`exists (select 1 from search_terms o where o.topic_id = d.topic_id and ${termCondition(group, 'o')})`,
+      );
+      query = sql`select distinct d.topic_id from search_terms d
+        where ${termCondition(driver, 'd')}${checks.length > 0 ? sql` and ${sql.join(checks, sql` and `)}` : sql``}
+        order by d.topic_id limit ${limit}`;
+    }
+    const result = await query.execute(this.db);
     return result.rows.map((row) => Number(row.topic_id));
   }
 

@@ -21,6 +21,7 @@ import {
   Vocabulary,
 } from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type CatalogueRows, SearchRepository, type TermLookup } from './repository.js';
 
@@ -134,8 +135,8 @@ export class SearchService {
   private cache: SearchCache | undefined;
   private loading: Promise<SearchCache> | undefined;
 
-  constructor(db: Kysely<Database>) {
-    this.repository = new SearchRepository(db);
+  constructor(db: Kysely<Database>, kind: DatabaseKind) {
+    this.repository = new SearchRepository(db, kind);
   }
 
   async search(mode: SearchMode, params: SearchParams): Promise<SearchResponseDto> {

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { READ_CACHE_TTL_MS, ReadCache } from './read-cache.js';
+
+describe('ReadCache', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  const counter = () => {
+    let calls = 0;
+    const load = vi.fn(async () => `value ${++calls}`);
+    return load;
+  };
+
+  it('answers from memory within its lifetime', async () => {
+    const cache = new ReadCache();
+    const load = counter();
+    expect(await cache.get('k', load)).toBe('value 1');
+    vi.advanceTimersByTime(READ_CACHE_TTL_MS - 10);
+    expect(await cache.get('k', load)).toBe('value 1');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('just after expiry, answers at once with the old value and reloads once behind it', async () => {
+    const cache = new ReadCache();
+    const load = counter();
+    await cache.get('k', load);
+    vi.advanceTimersByTime(READ_CACHE_TTL_MS + 10);
+    const [first, second] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
+    expect([first, second]).toEqual(['value 1', 'value 1']);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(await cache.get('k', load)).toBe('value 2');
+  });
+
+  it('long after expiry, waits for a fresh value instead of serving an old one', async () => {
+    const cache = new ReadCache();
+    const load = counter();
+    await cache.get('k', load);
+    vi.advanceTimersByTime(60_000);
+    expect(await cache.get('k', load)).toBe('value 2');
+  });
+
+  it('forgets an entry whose reload fails (a deleted topic must not live on)', async () => {
+    const cache = new ReadCache();
+    await cache.get('k', async () => 'old');
+    vi.advanceTimersByTime(READ_CACHE_TTL_MS + 10);
+    const gone = vi.fn(async () => {
+      throw new Error('not found');
+    });
+    expect(await cache.get('k', gone)).toBe('old');
+    await Promise.resolve();
+    await Promise.resolve();
+    await expect(cache.get('k', gone)).rejects.toThrow('not found');
+  });
+});
