@@ -63,4 +63,7 @@ export const RANKING_ROW_DELAY_S = 0.1;
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** Storage keys shared by every tab of the web client. */
+/** Id of the JSON block in which the server hands the page its first UI catalog. */
+export const BOOT_CATALOG_ELEMENT_ID = 'podium-ui-catalog';
+
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', language: 'language' } as const;

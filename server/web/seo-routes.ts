@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../co
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { TopicsService } from '../modules/topics/service.js';
+import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
 import { escapeXml } from './html.js';
 import { renderIndex, topicHeadTags, topicUrl } from './topic-meta.js';
 
@@ -27,16 +28,17 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, templat
         const lng = request.query.lng;
         const language: Language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
         reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        const page = withBootCatalog(template, await bootCatalogTag(ctx, request));
         try {
           const topic = await topics.topic(request.params.slugOrId.slice(0, 255), language);
           const { rankings } = await topics.ranking(topic.id, RANKING_IN_PAGE);
           const head = topicHeadTags({ topic, rankings, language, publicUrl: base });
-          return reply.send(renderIndex(template, { language, ...head }));
+          return reply.send(renderIndex(page, { language, ...head }));
         } catch (error) {
           if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
           // The app still boots and shows its own not-found state; crawlers get the status.
           const tags = '<meta name="robots" content="noindex">';
-          return reply.status(404).send(renderIndex(template, { language, title: 'Podium', tags }));
+          return reply.status(404).send(renderIndex(page, { language, title: 'Podium', tags }));
         }
       },
     );

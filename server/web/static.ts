@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
 import { registerSeoRoutes } from './seo-routes.js';
 
 export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -39,6 +40,8 @@ export async function registerWebApp(
   });
   const indexHtml = readFileSync(indexFile, 'utf8');
   if (ctx) registerSeoRoutes(app, ctx, indexHtml);
-  return (_request, reply) =>
-    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  return async (request, reply) => {
+    const html = ctx ? withBootCatalog(indexHtml, await bootCatalogTag(ctx, request)) : indexHtml;
+    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
 }

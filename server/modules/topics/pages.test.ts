@@ -159,3 +159,50 @@ describe('sitemap and robots.txt', () => {
     expect(response.text).toContain('Disallow: /api/');
   });
 });
+
+describe('the UI catalog handed to the page', () => {
+  const catalogIn = (html: string) => {
+    const match = html.match(
+      /<script type="application\/json" id="podium-ui-catalog" data-language="([a-z]+)">([^<]*)<\/script>/,
+    );
+    return match ? { language: match[1], catalog: JSON.parse(match[2] as string) } : undefined;
+  };
+
+  it("carries the catalog of the browser's language, the same the API serves, so the app starts without fetching it", async () => {
+    const page = await server.request('GET', '/', {
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
+    const embedded = catalogIn(page.text);
+    const api = await server.request('GET', '/api/translations/ui/de?fallback=fr');
+    expect(embedded?.language).toBe('de');
+    expect(embedded?.catalog).toEqual(api.body.data.translations);
+    expect(Object.keys(embedded?.catalog ?? {}).length).toBeGreaterThan(50);
+  });
+
+  it('follows the lng parameter on topic pages and falls back to French for an unsupported browser language', async () => {
+    const topic = await hostileTopic();
+    const topicPage = await server.request('GET', `/topic/${topic.id}?lng=es`);
+    expect(catalogIn(topicPage.text)?.language).toBe('es');
+    const home = await server.request('GET', '/search', { headers: { 'accept-language': 'ja-JP' } });
+    expect(catalogIn(home.text)?.language).toBe('fr');
+  });
+
+  it('cannot be broken out of by a translation that contains markup', async () => {
+    const now = new Date().toISOString();
+    await db()
+      .insertInto('translations')
+      .values({
+        entity_type: 'ui',
+        entity_id: 0,
+        key: 'test.hostile',
+        language: 'en',
+        value: '</script><script>alert(1)</script>',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const page = await server.request('GET', '/profile', { headers: { 'accept-language': 'en' } });
+    expect(page.text).not.toContain('<script>alert(1)');
+    expect(catalogIn(page.text)?.catalog['test.hostile']).toBe('</script><script>alert(1)</script>');
+  });
+});

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../../common/constants.js';
+import { takeBootCatalog } from './boot-catalog.js';
 import { fetchUiCatalog } from './catalog-api.js';
 import { BootFailure, BootLoader } from './components/BootScreens.js';
 import { detectInitialLanguage, rememberLanguage } from './detect.js';
@@ -10,7 +11,7 @@ import { LanguageContext, type LanguageNotice } from './language-context.js';
 type BootState = 'loading' | 'ready' | 'failed';
 
 async function activate(language: Language): Promise<void> {
-  const translations = await fetchUiCatalog(language);
+  const translations = takeBootCatalog(language) ?? (await fetchUiCatalog(language));
   i18n.addResourceBundle(language, 'translation', translations, true, true);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;

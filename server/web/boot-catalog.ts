@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  BOOT_CATALOG_ELEMENT_ID,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+} from '../../common/constants.js';
+import type { AppContext } from '../context.js';
+import { readCacheFor } from '../modules/topics/read-cache.js';
+import { loadUiTranslations } from '../modules/translations/ui-catalog.js';
+
+/**
+ * The language the app will most likely start in, guessed as the app itself does (SPEC order)
+ * minus the stored choice, which only the browser knows: the lng parameter, then Accept-Language.
+ */
+export function likelyLanguage(request: FastifyRequest): Language {
+  const lng = (request.query as { lng?: unknown } | undefined)?.lng;
+  if (typeof lng === 'string' && isLanguage(lng)) return lng;
+  for (const part of (request.headers['accept-language'] ?? '').split(',')) {
+    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * A JSON data block holding the UI catalog of that language, for the page's head. The app reads it
+ * instead of fetching the catalog before its first render: one round trip less before anything
+ * meaningful is painted. A data block is not a script, so the Content-Security-Policy allows it.
+ */
+export async function bootCatalogTag(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const language = likelyLanguage(request);
+  const translations = await readCacheFor(ctx.db).get(`ui-catalog:${language}`, () =>
+    loadUiTranslations(ctx.db, language, DEFAULT_LANGUAGE),
+  );
+  // "<" escaped so that no text in the catalog can close the element.
+  const json = JSON.stringify(translations).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
+}
+
+/** The page with the catalog block added at the end of its head. */
+export function withBootCatalog(html: string, tag: string): string {
+  return html.replace('</head>', () => `  ${tag}\n  </head>`);
+}
