@@ -63,6 +63,12 @@ export const RANKING_ROW_DELAY_S = 0.1;
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** Storage keys shared by every tab of the web client. */
+/**
+ * Name of the server-sent event that carries a topic's new ranking (GET /api/topics/{id}/events).
+ * Here rather than beside the vote schemas so that the topic page's bundle does not pull in zod.
+ */
+export const RANKING_EVENT = 'ranking';
+
 /** Id of the JSON block in which the server hands the page its first UI catalog. */
 export const BOOT_CATALOG_ELEMENT_ID = 'podium-ui-catalog';
 

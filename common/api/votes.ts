@@ -82,5 +82,3 @@ export interface SubmitVotesDto {
 
 /** Payload of the `ranking` server-sent event of GET /api/topics/{topicId}/events: the ranking read's shape. */
 export type RankingEventDto = RankingData;
-
-export const RANKING_EVENT = 'ranking';

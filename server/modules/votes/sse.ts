@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RANKING_EVENT, type RankingEventDto } from '../../../common/api/votes.js';
+import type { RankingEventDto } from '../../../common/api/votes.js';
+import { RANKING_EVENT } from '../../../common/constants.js';
 import type { RankingEvents } from './ranking-events.js';
 
 /** Proxies and load balancers drop a silent connection after about a minute; a comment keeps it open. */

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TopicDto } from '../../../../../common/api/topics.js';
-import { RANKING_EVENT, type RankingEventDto } from '../../../../../common/api/votes.js';
+import type { RankingEventDto } from '../../../../../common/api/votes.js';
+import { RANKING_EVENT } from '../../../../../common/constants.js';
 import { topicKeys } from '../../topics/index.js';
 
 /**
