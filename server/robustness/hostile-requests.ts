@@ -197,7 +197,11 @@ export function hostileRequestsFor(route: RouteShape): fc.Arbitrary<HostileReque
     .tuple(params, query, hasBody ? bodyFor(route.body) : fc.constant({}), auth)
     .map(([values, queryValues, payload, authChoice]) => {
       let i = 0;
-      const path = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(values[i++] ?? '')));
+      // A lone surrogate cannot be put in a URL at all (encodeURIComponent throws): no client can
+      // send one, so it is sent as the replacement character a browser would send.
+      const path = route.path.replace(/\{[^}]+\}/g, () =>
+        encodeURIComponent(wellFormed(String(values[i++] ?? ''))),
+      );
       const search = new URLSearchParams();
       for (const [name, value] of Object.entries(queryValues)) {
         for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
@@ -205,6 +209,11 @@ export function hostileRequestsFor(route: RouteShape): fc.Arbitrary<HostileReque
       const qs = search.toString();
       return { method: route.method, url: qs ? `${path}?${qs}` : path, ...payload, auth: authChoice };
     });
+}
+
+/** The string with every lone surrogate replaced by U+FFFD (String#toWellFormed, from ES2024). */
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /** Every documented route with its schemas, read from the server's own OpenAPI document. */
