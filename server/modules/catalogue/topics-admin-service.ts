@@ -174,14 +174,15 @@ export class TopicsAdminService {
     return this.topics.topic(String(id), language, { includeInactive: true });
   }
 
-  /** Open topic pages and every app server's ranking cache learn of the change when it commits. */
-  private async rankingsChanged(trx: Transaction<Database>, topicIds: readonly number[]): Promise<void> {
-    for (const topicId of topicIds) await this.ctx.rankingEvents?.publish(trx, topicId);
+  /** Tells open topic pages and every app server's ranking cache; call it after the commit. */
+  private rankingsChanged(topicIds: readonly number[]): void {
+    for (const topicId of topicIds) this.ctx.rankingEvents?.announce(topicId);
   }
 
   /** A main topic takes its sub-topics, and every topic its propositions and votes (one transaction). */
   async delete(actor: AuthUser, key: string) {
-    return this.ctx.db.transaction().execute(async (trx) => {
+    let deletedIds: number[] = [];
+    const result = await this.ctx.db.transaction().execute(async (trx) => {
       const topic = await this.require(key, trx);
       const subTopicIds =
         topic.is_main === 1 ? (await repo.subTopicIds(trx, topic.id)).map((row) => row.id) : [];
@@ -201,9 +202,11 @@ export class TopicsAdminService {
         },
       });
       await indexTopics(trx, ids);
-      await this.rankingsChanged(trx, ids);
+      deletedIds = ids;
       return { deleted: true as const, subTopics: subTopicIds.length, ...contents };
     });
+    this.rankingsChanged(deletedIds);
+    return result;
   }
 
   async addTag(actor: AuthUser, key: string, tagSlug: string, language: Language): Promise<TopicDto> {
@@ -243,7 +246,7 @@ export class TopicsAdminService {
     const topic = await this.require(key);
     const nameKey = propositionKey(itemName);
     try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+      const added = await this.ctx.db.transaction().execute(async (trx) => {
         if (await repo.findPropositionByKey(trx, topic.id, nameKey)) throw propositionExists();
         const id = await insertProposition(trx, {
           topicId: topic.id,
@@ -257,9 +260,10 @@ export class TopicsAdminService {
           entityId: id,
           after: { topicId: topic.id, itemName },
         });
-        await this.rankingsChanged(trx, [topic.id]);
         return { id, itemName, totalPoints: 0, voteCount: 0 };
       });
+      this.rankingsChanged([topic.id]);
+      return added;
     } catch (error) {
       if (violatedUniqueConstraint(error)) throw propositionExists();
       throw error;
@@ -276,7 +280,7 @@ export class TopicsAdminService {
     const topic = await this.require(key);
     const nameKey = propositionKey(itemName);
     try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+      const renamed = await this.ctx.db.transaction().execute(async (trx) => {
         const proposition = await repo.findProposition(trx, topic.id, id);
         if (!proposition) throw errors.notFound('Proposition');
         const other = await repo.findPropositionByKey(trx, topic.id, nameKey);
@@ -290,7 +294,6 @@ export class TopicsAdminService {
           after: { itemName },
         });
         await indexTopics(trx, [topic.id]);
-        await this.rankingsChanged(trx, [topic.id]);
         return {
           id,
           itemName,
@@ -298,6 +301,8 @@ export class TopicsAdminService {
           voteCount: Number(proposition.vote_count),
         };
       });
+      this.rankingsChanged([topic.id]);
+      return renamed;
     } catch (error) {
       if (violatedUniqueConstraint(error)) throw propositionExists();
       throw error;
@@ -310,7 +315,7 @@ export class TopicsAdminService {
    */
   async deleteProposition(actor: AuthUser, key: string, id: number) {
     const topic = await this.require(key);
-    return this.ctx.db.transaction().execute(async (trx) => {
+    const result = await this.ctx.db.transaction().execute(async (trx) => {
       await lockTopic(trx, this.ctx.database.kind, topic.id);
       const proposition = await repo.findProposition(trx, topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
@@ -328,9 +333,10 @@ export class TopicsAdminService {
         },
       });
       await indexTopics(trx, [topic.id]);
-      await this.rankingsChanged(trx, [topic.id]);
       return { deleted: true as const, topicVoteCount: voteCount };
     });
+    this.rankingsChanged([topic.id]);
+    return result;
   }
 
   /**

@@ -32,8 +32,8 @@ export class VotesService {
     return repo.findUserVotes(this.ctx.db, topicId, userId);
   }
 
-  submit(userId: number, body: SubmitVotesBody): Promise<SubmitResult> {
-    return this.inVoteTransaction(async (trx) => {
+  async submit(userId: number, body: SubmitVotesBody): Promise<SubmitResult> {
+    const { changed, ...result } = await this.inVoteTransaction(async (trx) => {
       const topicId = body.topicId;
       await this.requireVotableTopic(trx, topicId);
       const now = nowIso();
@@ -64,7 +64,6 @@ export class VotesService {
       }
 
       const { previousCount, inserted } = await this.replaceVotes(trx, topicId, userId, next, now);
-      if (inserted) await this.events.publish(trx, topicId);
       // The new rows are known already; only an unchanged re-vote reads them back.
       const votes: UserVoteDto[] = inserted
         ? inserted.map((vote) => ({
@@ -78,19 +77,22 @@ export class VotesService {
       return {
         firstVote: previousCount === 0,
         votes: votes.sort((a, b) => b.points - a.points),
+        changed: inserted !== undefined,
       };
     });
+    if (changed) this.events.announce(body.topicId);
+    return result;
   }
 
   /** Withdraws all the caller's votes on the topic; returns how many there were. */
-  withdraw(userId: number, topicId: number): Promise<number> {
-    return this.inVoteTransaction(async (trx) => {
+  async withdraw(userId: number, topicId: number): Promise<number> {
+    const previousCount = await this.inVoteTransaction(async (trx) => {
       const topic = await repo.lockTopic(trx, this.ctx.database.kind, topicId);
       if (!topic) throw errors.notFound('Topic');
-      const { previousCount } = await this.replaceVotes(trx, topicId, userId, new Map(), nowIso());
-      if (previousCount > 0) await this.events.publish(trx, topicId);
-      return previousCount;
+      return (await this.replaceVotes(trx, topicId, userId, new Map(), nowIso())).previousCount;
     });
+    if (previousCount > 0) this.events.announce(topicId);
+    return previousCount;
   }
 
   private async requireVotableTopic(trx: Kysely<Database>, topicId: number): Promise<void> {
