@@ -20,7 +20,7 @@ import { buildWebIfStale } from '../scripts/web-build.js';
 import { findTotalsMismatches } from '../server/db/integrity.js';
 import { startServerProcess } from '../server/test/process.js';
 import { BUDGETS } from './budgets.js';
-import { type CannonRequest, type LoadResult, load } from './lib/autocannon.js';
+import { type CannonRequest, load } from './lib/autocannon.js';
 import {
   type BenchDatabase,
   benchEnvironment,
