@@ -51,4 +51,18 @@ describe('ReadCache', () => {
     await Promise.resolve();
     await expect(cache.get('k', gone)).rejects.toThrow('not found');
   });
+
+  it('drops every entry filed under a tag at once, and only those', async () => {
+    const cache = new ReadCache();
+    const load = counter();
+    await cache.get('topic:fr:pizza', load, 60_000);
+    await cache.get('topic:en:12', load, 60_000);
+    await cache.get('popular:fr', load, 60_000);
+    cache.tag('topic:fr:pizza', 'topic-id:12');
+    cache.tag('topic:en:12', 'topic-id:12');
+    cache.forget('topic-id:12');
+    expect(await cache.get('topic:fr:pizza', load)).toBe('value 4');
+    expect(await cache.get('topic:en:12', load)).toBe('value 5');
+    expect(await cache.get('popular:fr', load)).toBe('value 3');
+  });
 });

@@ -15,18 +15,14 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../translations/routes.js';
-import { rankingCacheFor } from './ranking-cache.js';
-import { TopicsService } from './service.js';
+import { TopicsService, topicChanged } from './service.js';
 
 const isAdmin = (request: FastifyRequest) => request.authUser?.isAdmin === true;
 
 /** Public browsing: popular lists, one topic, main topics with their sub-topics, rankings. */
 export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const topics = new TopicsService(ctx.db);
-  const rankings = rankingCacheFor(ctx.db);
-  ctx.rankingEvents?.onChange((topicId) =>
-    topicId === 'all' ? rankings.clear() : rankings.invalidate(topicId),
-  );
+  ctx.rankingEvents?.onChange((topicId) => topicChanged(ctx.db, topicId));
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['topics'];
 

@@ -18,6 +18,27 @@ import { rankingCacheFor } from './ranking-cache.js';
 import { type ReadCache, readCacheFor } from './read-cache.js';
 import { TopicsRepository } from './repository.js';
 
+/**
+ * A topic's details (texts, counts, its vote count) change with every vote, and each vote drops them
+ * (`topicChanged`, wired to the ranking events); the lifetime only bounds how long an administrator's
+ * edit made on another app server takes to show.
+ */
+const TOPIC_DETAIL_TTL_MS = 3000;
+const topicTag = (topicId: number) => `topic-id:${topicId}`;
+
+/** Drops what this process keeps of a topic whose ranking (and so vote count) changed. */
+export function topicChanged(db: Kysely<Database>, topicId: number | 'all'): void {
+  const rankings = rankingCacheFor(db);
+  const reads = readCacheFor(db);
+  if (topicId === 'all') {
+    rankings.clear();
+    reads.clear();
+    return;
+  }
+  rankings.invalidate(topicId);
+  reads.forget(topicTag(topicId));
+}
+
 /** Rules of browsing and creating topics; routes stay one call deep, the back-office reuses it. */
 export class TopicsService {
   readonly repository: TopicsRepository;
@@ -55,7 +76,12 @@ export class TopicsService {
       if (!row) throw errors.notFound('Topic');
       return this.repository.toDetail(row, language);
     };
-    return options.includeInactive ? load() : this.cache.get(`topic:${language}:${key}`, load);
+    if (options.includeInactive) return load();
+    const cacheKey = `topic:${language}:${key}`;
+    const topic = await this.cache.get(cacheKey, load, TOPIC_DETAIL_TTL_MS);
+    // Filed under the id (links use the slug too) so that a vote drops it: see topicChanged.
+    this.cache.tag(cacheKey, topicTag(topic.id));
+    return topic;
   }
 
   async mainTopic(id: number, language: Language, limit: number): Promise<MainTopicData> {

@@ -325,6 +325,18 @@ describe('GET /api/search/rankings/topic/{topicId} (served from memory between c
     ]);
   });
 
+  it("shows a topic's new vote count right after a vote, though its details are served from memory", async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha']);
+    const user = await registerUser(server);
+    const read = async () =>
+      (await server.request('GET', `/api/topics/${topic.id}?language=en`)).body.data.topic;
+    expect((await read()).voteCount).toBe(0);
+    await vote(server, user.accessToken, ballot(topic.id, ['Alpha']));
+    expect((await read()).voteCount).toBe(1);
+    await server.request('DELETE', `/api/search/user-votes/${topic.id}`, { token: user.accessToken });
+    expect((await read()).voteCount).toBe(0);
+  });
+
   it('stops serving the ranking of a topic an administrator closes', async () => {
     const topic = await topicWith(server.ctx.db, ['Alpha']);
     const admin = await createAdmin(server);
