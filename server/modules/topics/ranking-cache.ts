@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { RankingData } from '../../../common/api/topics.js';
-import type { Database } from '../../db/schema.js';
+import { perDatabase } from '../../db/per-database.js';
 
 /**
  * A backstop only: every vote (in this process, or on PostgreSQL in any other, through the ranking
@@ -69,14 +68,4 @@ export class RankingCache {
   }
 }
 
-const caches = new WeakMap<Kysely<Database>, RankingCache>();
-
-/** One cache per database, shared by every TopicsService of the app. */
-export function rankingCacheFor(db: Kysely<Database>): RankingCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new RankingCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const rankingCacheFor = perDatabase(() => new RankingCache());

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { perDatabase } from '../../db/per-database.js';
 
 /** How long a popular list may be served from memory. */
 export const READ_CACHE_TTL_MS = 1000;
@@ -88,13 +87,4 @@ export class ReadCache {
   }
 }
 
-const caches = new WeakMap<Kysely<Database>, ReadCache>();
-
-export function readCacheFor(db: Kysely<Database>): ReadCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ReadCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const readCacheFor = perDatabase(() => new ReadCache());
