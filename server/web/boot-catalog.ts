@@ -30,12 +30,13 @@ export function likelyLanguage(request: FastifyRequest): Language {
  */
 export async function bootCatalogTag(ctx: AppContext, request: FastifyRequest): Promise<string> {
   const language = likelyLanguage(request);
-  const translations = await readCacheFor(ctx.db).get(`ui-catalog:${language}`, () =>
-    loadUiTranslations(ctx.db, language, DEFAULT_LANGUAGE),
-  );
-  // "<" escaped so that no text in the catalog can close the element.
-  const json = JSON.stringify(translations).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
+  // The finished element is what is cached: every page view would otherwise serialize the catalog.
+  return readCacheFor(ctx.db).get(`ui-catalog-tag:${language}`, async () => {
+    const translations = await loadUiTranslations(ctx.db, language, DEFAULT_LANGUAGE);
+    // "<" escaped so that no text in the catalog can close the element.
+    const json = JSON.stringify(translations).replace(/</g, '\\u003c');
+    return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
+  });
 }
 
 /** The page with the catalog block added at the end of its head. */

@@ -24,7 +24,6 @@ export interface TopicRowForSearch {
   title: string;
   description: string | null;
   category_id: number;
-  vote_count: number;
 }
 
 export interface TopicTexts {
@@ -122,7 +121,7 @@ export class SearchRepository {
     if (ids.length === 0) return [];
     return this.db
       .selectFrom('topics')
-      .select(['id', 'slug', 'title', 'description', 'category_id', 'vote_count'])
+      .select(['id', 'slug', 'title', 'description', 'category_id'])
       .where('id', 'in', [...ids])
       .where('is_active', '=', 1)
       .execute();

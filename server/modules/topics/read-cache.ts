@@ -24,59 +24,78 @@ interface Entry {
  * database so that an administrator's change in this process clears it at once; other app servers
  * catch up within those bounds.
  */
+export interface ReadOptions<T> {
+  /** Lengthens the lifetime of entries that something else drops when they change. */
+  ttlMs?: number;
+  /** Files the entry under a tag known from its value (a topic's id): `forget(tag)` drops it. */
+  tagOf?: (value: T) => string;
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
-  /** Keys filed under a tag (such as one topic's id), to drop them together. */
+  /** Keys filed under each tag, to drop them together. */
   private readonly tagged = new Map<string, Set<string>>();
+  /** When each tag was last forgotten (a step of `sequence`): a load begun before that is stale. */
+  private readonly forgottenAt = new Map<string, number>();
+  private sequence = 0;
 
-  /** `ttlMs` lengthens the lifetime of entries that something else drops when they change. */
-  get<T>(key: string, load: () => Promise<T>, ttlMs = READ_CACHE_TTL_MS): Promise<T> {
+  get<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     if (hit?.settled && hit.expires + STALE_GRACE_MS > now) {
       if (!hit.refreshing) {
         hit.refreshing = true;
-        this.remember(key, load, ttlMs, hit);
+        this.remember(key, load, options, hit);
       }
       return hit.value as Promise<T>;
     }
-    return this.remember(key, load, ttlMs);
+    return this.remember(key, load, options);
   }
 
-  /** Files `key` under `tag`: `forget(tag)` drops it. */
-  tag(key: string, tag: string): void {
-    if (!this.entries.has(key)) return;
-    const keys = this.tagged.get(tag) ?? new Set<string>();
-    this.tagged.set(tag, keys);
-    keys.add(key);
-  }
-
-  /** Drops every entry filed under `tag`. */
+  /** Drops every entry filed under `tag`, and any load of one under way. */
   forget(tag: string): void {
     for (const key of this.tagged.get(tag) ?? []) this.entries.delete(key);
     this.tagged.delete(tag);
+    if (this.forgottenAt.size >= MAX_ENTRIES) this.clear();
+    this.forgottenAt.set(tag, ++this.sequence);
   }
 
   /** Loads and stores `key`; while `stale` is given, it keeps being served until the load succeeds. */
-  private remember<T>(key: string, load: () => Promise<T>, ttlMs: number, stale?: Entry): Promise<T> {
+  private remember<T>(
+    key: string,
+    load: () => Promise<T>,
+    options: ReadOptions<T>,
+    stale?: Entry,
+  ): Promise<T> {
     if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.clear();
+    const ttlMs = options.ttlMs ?? READ_CACHE_TTL_MS;
+    const started = this.sequence;
     const value = load();
     const entry: Entry = { expires: Date.now() + ttlMs, value, settled: false, refreshing: false };
     if (!stale) this.entries.set(key, entry);
+    const drop = () => {
+      const current = this.entries.get(key);
+      if (current === entry || current === stale) this.entries.delete(key);
+    };
     value.then(
-      () => {
+      (result) => {
+        const tag = options.tagOf?.(result);
+        // Its tag was forgotten while it loaded: it may hold what the change replaced.
+        if (tag !== undefined && (this.forgottenAt.get(tag) ?? 0) > started) return drop();
         entry.settled = true;
         entry.expires = Date.now() + ttlMs;
         // A clear() while loading wins: only replace what is still there.
         if (stale && this.entries.get(key) === stale) this.entries.set(key, entry);
+        if (tag !== undefined && this.entries.get(key) === entry) {
+          const keys = this.tagged.get(tag) ?? new Set<string>();
+          this.tagged.set(tag, keys);
+          keys.add(key);
+        }
       },
       // A failure is not remembered (nor the stale value kept: the topic may be gone); the next
       // request tries again.
-      () => {
-        const current = this.entries.get(key);
-        if (current === entry || current === stale) this.entries.delete(key);
-      },
+      drop,
     );
     return value;
   }
@@ -84,6 +103,7 @@ export class ReadCache {
   clear(): void {
     this.entries.clear();
     this.tagged.clear();
+    this.forgottenAt.clear();
   }
 }
 

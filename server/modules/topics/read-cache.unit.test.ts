@@ -55,14 +55,25 @@ describe('ReadCache', () => {
   it('drops every entry filed under a tag at once, and only those', async () => {
     const cache = new ReadCache();
     const load = counter();
-    await cache.get('topic:fr:pizza', load, 60_000);
-    await cache.get('topic:en:12', load, 60_000);
-    await cache.get('popular:fr', load, 60_000);
-    cache.tag('topic:fr:pizza', 'topic-id:12');
-    cache.tag('topic:en:12', 'topic-id:12');
+    const topic12 = { ttlMs: 60_000, tagOf: () => 'topic-id:12' };
+    await cache.get('topic:fr:pizza', load, topic12);
+    await cache.get('topic:en:12', load, topic12);
+    await cache.get('popular:fr', load, { ttlMs: 60_000 });
     cache.forget('topic-id:12');
     expect(await cache.get('topic:fr:pizza', load)).toBe('value 4');
     expect(await cache.get('topic:en:12', load)).toBe('value 5');
     expect(await cache.get('popular:fr', load)).toBe('value 3');
+  });
+
+  it('does not keep a value whose tag was forgotten while it loaded (a vote during the first read)', async () => {
+    const cache = new ReadCache();
+    let finish: (value: string) => void = () => undefined;
+    const slow = () => new Promise<string>((resolve) => (finish = resolve));
+    const options = { ttlMs: 60_000, tagOf: () => 'topic-id:7' };
+    const first = cache.get('topic:fr:7', slow, options);
+    cache.forget('topic-id:7');
+    finish('before the vote');
+    expect(await first).toBe('before the vote');
+    expect(await cache.get('topic:fr:7', async () => 'after the vote', options)).toBe('after the vote');
   });
 });

@@ -78,10 +78,11 @@ export class TopicsService {
     };
     if (options.includeInactive) return load();
     const cacheKey = `topic:${language}:${key}`;
-    const topic = await this.cache.get(cacheKey, load, TOPIC_DETAIL_TTL_MS);
     // Filed under the id (links use the slug too) so that a vote drops it: see topicChanged.
-    this.cache.tag(cacheKey, topicTag(topic.id));
-    return topic;
+    return this.cache.get(cacheKey, load, {
+      ttlMs: TOPIC_DETAIL_TTL_MS,
+      tagOf: (topic) => topicTag(topic.id),
+    });
   }
 
   async mainTopic(id: number, language: Language, limit: number): Promise<MainTopicData> {
