@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz] [--seconds 10] [--mixed-seconds 60]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -12,6 +12,7 @@
  * connections with its error count; then the exactness check of every ranking total. It also reports
  * the web's first-load JavaScript per route, Lighthouse scores for home, search and topic, and runs
  * the hostile-request property test with 10,000 requests per route (BENCH_FUZZ_PER_ROUTE).
+ * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -36,11 +37,13 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'sqlite,postgres,web,fuzz' },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
+    'votes-only': { type: 'boolean', default: false },
   },
 });
 const sections = new Set(values.only.split(','));
 const SECONDS = Number(values.seconds);
 const MIXED_SECONDS = Number(values['mixed-seconds']);
+const VOTES_ONLY = values['votes-only'];
 const failures: string[] = [];
 const budget = (ok: boolean, message: string) => {
   if (!ok) failures.push(message);
@@ -136,25 +139,28 @@ async function benchDatabase(kind: BenchDatabase) {
     await load({ url, connections: 10, seconds: 3, requests: rotating(searchPaths) });
     const measure = (requests: CannonRequest[]) => load({ url, connections: 10, seconds: SECONDS, requests });
 
-    const live = await measure([{ method: 'GET', path: '/api/live' }]);
-    const rows: string[] = [
-      `| /api/live (42-byte reference) | ${fmt(live.rps)} | ${live.p50} | ${live.p99} | | | | ${live.failed} | |`,
-    ];
-    for (const [name, paths, budgeted] of reads) {
-      // The baseline is the server's constant document of the same size as this route's answers.
-      const bytes = await averageResponseBytes(url, paths.slice(0, 50));
-      const baseline = await measure([{ method: 'GET', path: `/api/bench/constant?bytes=${bytes}` }]);
-      const result = await measure(rotating(paths));
-      const ratio = result.rps / baseline.rps;
-      const verdict = budgeted
-        ? budget(
-            ratio >= BUDGETS.minRatioToTrivial && result.p99 <= BUDGETS.maxReadP99Ms,
-            `${kind} ${name}: ratio ${ratio.toFixed(2)}, p99 ${result.p99} ms`,
-          )
-        : 'reported';
+    const rows: string[] = [];
+    if (!VOTES_ONLY) {
+      const live = await measure([{ method: 'GET', path: '/api/live' }]);
       rows.push(
-        `| ${name} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${fmt(bytes)} | ${fmt(baseline.rps)} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`,
+        `| /api/live (42-byte reference) | ${fmt(live.rps)} | ${live.p50} | ${live.p99} | | | | ${live.failed} | |`,
       );
+      for (const [name, paths, budgeted] of reads) {
+        // The baseline is the server's constant document of the same size as this route's answers.
+        const bytes = await averageResponseBytes(url, paths.slice(0, 50));
+        const baseline = await measure([{ method: 'GET', path: `/api/bench/constant?bytes=${bytes}` }]);
+        const result = await measure(rotating(paths));
+        const ratio = result.rps / baseline.rps;
+        const verdict = budgeted
+          ? budget(
+              ratio >= BUDGETS.minRatioToTrivial && result.p99 <= BUDGETS.maxReadP99Ms,
+              `${kind} ${name}: ratio ${ratio.toFixed(2)}, p99 ${result.p99} ms`,
+            )
+          : 'reported';
+        rows.push(
+          `| ${name} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${fmt(bytes)} | ${fmt(baseline.rps)} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`,
+        );
+      }
     }
     const votes = await measure([voteRequest()]);
     const votesPerSecond = votes.rps * VOTES_PER_BALLOT;
@@ -173,51 +179,55 @@ async function benchDatabase(kind: BenchDatabase) {
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
 
-    const latencies: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      for (const query of SEARCH_QUERY_MIX) {
-        const started = performance.now();
-        await (await fetch(`${url}${searchPath(query)}`)).arrayBuffer();
-        latencies.push(performance.now() - started);
+    if (!VOTES_ONLY) {
+      const latencies: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        for (const query of SEARCH_QUERY_MIX) {
+          const started = performance.now();
+          await (await fetch(`${url}${searchPath(query)}`)).arrayBuffer();
+          latencies.push(performance.now() - started);
+        }
       }
+      latencies.sort((a, b) => a - b);
+      const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Number.NaN;
+      console.log(
+        `\n${kind}: single-client search over ${SEARCH_QUERY_MIX.length} queries x 5: p50 ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${budget(p95 <= BUDGETS.maxSearchP95Ms, `${kind} search p95 ${p95.toFixed(1)} ms`)})`,
+      );
     }
-    latencies.sort((a, b) => a - b);
-    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Number.NaN;
-    console.log(
-      `\n${kind}: single-client search over ${SEARCH_QUERY_MIX.length} queries x 5: p50 ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${budget(p95 <= BUDGETS.maxSearchP95Ms, `${kind} search p95 ${p95.toFixed(1)} ms`)})`,
-    );
 
     const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
     console.log(
       `${kind}: vote submissions at 50 connections: ${fmt(votes50.rps)} ballots/s (${fmt(votes50.rps * VOTES_PER_BALLOT)} votes/s), p99 ${votes50.p99} ms, failed ${votes50.failed}`,
     );
 
-    const browse = [...popularPaths, ...topicPaths, ...rankingPaths];
-    const vote = voteRequest();
-    const voteSetup = vote.setupRequest ?? ((request: CannonRequest) => request);
-    const mixed = await load({
-      url,
-      connections: 50,
-      seconds: MIXED_SECONDS,
-      requests: [
-        {
-          setupRequest(request, context) {
-            const roll = Math.random();
-            if (roll < 0.05) return voteSetup(request, context);
-            return {
-              ...request,
-              method: 'GET',
-              headers: {},
-              body: undefined,
-              path: roll < 0.2 ? pick(searchPaths) : pick(browse),
-            };
+    if (!VOTES_ONLY) {
+      const browse = [...popularPaths, ...topicPaths, ...rankingPaths];
+      const vote = voteRequest();
+      const voteSetup = vote.setupRequest ?? ((request: CannonRequest) => request);
+      const mixed = await load({
+        url,
+        connections: 50,
+        seconds: MIXED_SECONDS,
+        requests: [
+          {
+            setupRequest(request, context) {
+              const roll = Math.random();
+              if (roll < 0.05) return voteSetup(request, context);
+              return {
+                ...request,
+                method: 'GET',
+                headers: {},
+                body: undefined,
+                path: roll < 0.2 ? pick(searchPaths) : pick(browse),
+              };
+            },
           },
-        },
-      ],
-    });
-    console.log(
-      `${kind}: mixed 80% browse / 15% search / 5% votes, 50 connections, ${MIXED_SECONDS} s: ${fmt(mixed.rps)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.failed} (${budget(mixed.failed <= BUDGETS.maxMixedErrors, `${kind} mixed workload errors ${mixed.failed}`)})`,
-    );
+        ],
+      });
+      console.log(
+        `${kind}: mixed 80% browse / 15% search / 5% votes, 50 connections, ${MIXED_SECONDS} s: ${fmt(mixed.rps)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.failed} (${budget(mixed.failed <= BUDGETS.maxMixedErrors, `${kind} mixed workload errors ${mixed.failed}`)})`,
+      );
+    }
   } finally {
     await server.kill('SIGTERM');
   }

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
+import { PreparingClient } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.js';
 
@@ -32,6 +33,7 @@ export interface OpenDatabaseOptions {
 export function openDatabase({ url, schema, poolSize = 10 }: OpenDatabaseOptions): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: url,
       max: poolSize,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),

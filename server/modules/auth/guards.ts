@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { executePrepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import type { AccessTokens } from './access-tokens.js';
@@ -39,11 +40,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function createGuards(db: Kysely<Database>, accessTokens: AccessTokens): Guards {
   async function identify(request: FastifyRequest, token: string): Promise<void> {
     const userId = await accessTokens.verify(token);
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'is_active', 'is_admin'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const [user] = await executePrepared(
+      db,
+      db.selectFrom('users').select(['id', 'username', 'is_active', 'is_admin']).where('id', '=', userId),
+    );
     if (!user) throw errors.invalidToken();
     if (user.is_active !== 1) throw errors.accountDisabled(401);
     request.authUser = { id: user.id, username: user.username, isAdmin: user.is_admin === 1 };

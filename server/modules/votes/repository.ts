@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { RANKING_LIMIT_MAX, type RankingEntryDto } from '../../../common/api/topics.js';
 import type { UserVoteDto } from '../../../common/api/votes.js';
 import type { VotePoints } from '../../../common/constants.js';
 import type { DatabaseKind } from '../../db/database.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { TopicsRepository } from '../topics/repository.js';
 
@@ -26,7 +27,7 @@ export async function lockTopic(
 ): Promise<LockedTopic | undefined> {
   let query = trx.selectFrom('topics').select(['id', 'is_active', 'vote_count']).where('id', '=', topicId);
   if (kind === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const [row] = await executePrepared(trx, query);
   return row && { id: row.id, isActive: row.is_active === 1, voteCount: row.vote_count };
 }
 
@@ -58,19 +59,25 @@ export async function findUserVotes(db: Executor, topicId: number, userId: numbe
   }));
 }
 
-/** Propositions of the topic whose name keys are given, as key -> id and stored name. */
+/**
+ * Propositions of the topic whose name keys are given, as key -> id and stored name. (A read of its
+ * own after the topic lock: joined to the lock, it would read a snapshot taken before the wait, and
+ * miss a name that the submission it waited for had just created.)
+ */
 export async function findPropositions(
   db: Executor,
   topicId: number,
   keys: readonly string[],
 ): Promise<Map<string, { id: number; name: string }>> {
   if (keys.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('propositions')
-    .select(['id', 'name', 'name_key'])
-    .where('topic_id', '=', topicId)
-    .where('name_key', 'in', keys)
-    .execute();
+  const rows = await executePrepared(
+    db,
+    db
+      .selectFrom('propositions')
+      .select(['id', 'name', 'name_key'])
+      .where('topic_id', '=', topicId)
+      .where('name_key', 'in', keys),
+  );
   return new Map(rows.map((row) => [row.name_key, { id: row.id, name: row.name }]));
 }
 
@@ -91,34 +98,26 @@ export async function insertProposition(
   return row.id;
 }
 
-export async function deleteUserVotes(db: Executor, topicId: number, userId: number): Promise<void> {
-  await db.deleteFrom('votes').where('topic_id', '=', topicId).where('user_id', '=', userId).execute();
+/** The caller's current votes on the topic, as proposition id and points. */
+export function findPreviousVotes(
+  trx: Executor,
+  topicId: number,
+  userId: number,
+): Promise<{ proposition_id: number; points: number }[]> {
+  return executePrepared(
+    trx,
+    trx
+      .selectFrom('votes')
+      .select(['proposition_id', 'points'])
+      .where('topic_id', '=', topicId)
+      .where('user_id', '=', userId),
+  );
 }
 
-export async function insertVotes(
-  db: Executor,
-  votes: readonly {
-    userId: number;
-    topicId: number;
-    propositionId: number;
-    points: number;
-    createdAt: string;
-  }[],
-): Promise<{ id: number; proposition_id: number }[]> {
-  if (votes.length === 0) return [];
-  return db
-    .insertInto('votes')
-    .values(
-      votes.map((vote) => ({
-        user_id: vote.userId,
-        topic_id: vote.topicId,
-        proposition_id: vote.propositionId,
-        points: vote.points,
-        created_at: vote.createdAt,
-      })),
-    )
-    .returning(['id', 'proposition_id'])
-    .execute();
+/** One vote row of a ballot about to be saved. */
+export interface NewVote {
+  propositionId: number;
+  points: number;
 }
 
 /** Changes to one proposition's running totals (each a signed difference). */
@@ -130,24 +129,107 @@ export interface TotalsDelta {
   thirdCount: number;
 }
 
+/** Everything one ballot writes: the caller's new votes replace the old, and the totals move by the difference. */
+export interface BallotWrite {
+  topicId: number;
+  userId: number;
+  /** True when the caller has votes on the topic to delete first. */
+  replaces: boolean;
+  votes: readonly NewVote[];
+  createdAt: string;
+  deltas: ReadonlyMap<number, TotalsDelta>;
+  /** +1 for a first ballot, -1 for a withdrawal, 0 for a change of mind. */
+  votersDelta: number;
+}
+
+/**
+ * Saves a ballot and returns the new vote rows. The caller holds the topic lock and computed the
+ * differences from the votes it replaces. On PostgreSQL a ballot with votes is one statement, since
+ * a round trip there costs more than the statement's work; on SQLite, and for a withdrawal, it is
+ * the same statements in sequence.
+ */
+export async function writeBallot(
+  trx: Executor,
+  kind: DatabaseKind,
+  ballot: BallotWrite,
+): Promise<{ id: number; proposition_id: number }[]> {
+  const totals = propositionTotalsUpdate(trx, ballot.deltas);
+  const voters = topicVotersUpdate(trx, ballot.topicId, ballot.votersDelta);
+  if (kind === 'postgres' && ballot.votes.length > 0)
+    return writeBallotAsOneStatement(trx, ballot, totals, voters);
+  if (ballot.replaces) await userVotesDelete(trx, ballot).execute();
+  const inserted =
+    ballot.votes.length === 0
+      ? []
+      : await trx
+          .insertInto('votes')
+          .values(
+            ballot.votes.map((vote) => ({
+              user_id: ballot.userId,
+              topic_id: ballot.topicId,
+              proposition_id: vote.propositionId,
+              points: vote.points,
+              created_at: ballot.createdAt,
+            })),
+          )
+          .returning(['id', 'proposition_id'])
+          .execute();
+  await totals?.execute();
+  await voters?.execute();
+  return inserted;
+}
+
+/**
+ * The PostgreSQL form of writeBallot: the delete, the insert and both total updates in one statement
+ * (WITH clauses), run as a prepared statement.
+ */
+function writeBallotAsOneStatement(
+  trx: Executor,
+  ballot: BallotWrite,
+  totals: ReturnType<typeof propositionTotalsUpdate>,
+  voters: ReturnType<typeof topicVotersUpdate>,
+): Promise<{ id: number; proposition_id: number }[]> {
+  let statement = trx.with('deleted', (db) => userVotesDelete(db, ballot).returning('id'));
+  if (totals) statement = statement.with('totals', () => totals.returning('id')) as typeof statement;
+  if (voters) statement = statement.with('voters', () => voters.returning('id')) as typeof statement;
+  const rows = sql.join(
+    ballot.votes.map(
+      (vote) => sql`(cast(${vote.propositionId} as integer), cast(${vote.points} as integer))`,
+    ),
+  );
+  // The insert reads from `deleted`, so PostgreSQL finishes the delete before inserting: the unique
+  // places of the new votes would otherwise meet the old rows still standing.
+  const insert = statement
+    .insertInto('votes')
+    .columns(['user_id', 'topic_id', 'proposition_id', 'points', 'created_at'])
+    .expression(
+      sql`select cast(${ballot.userId} as integer), cast(${ballot.topicId} as integer), v.proposition_id, v.points, ${ballot.createdAt}
+          from (values ${rows}) as v(proposition_id, points)
+          where (select count(*) from deleted) >= 0`,
+    )
+    .returning(['id', 'proposition_id']);
+  return executePrepared(trx, insert);
+}
+
+function userVotesDelete(db: QueryCreator<Database>, ballot: { topicId: number; userId: number }) {
+  return db.deleteFrom('votes').where('topic_id', '=', ballot.topicId).where('user_id', '=', ballot.userId);
+}
+
 /**
  * Moves the running totals of several propositions in one statement: per column, a CASE picks each
  * proposition's difference. (The topic row is locked first on PostgreSQL, so the order in which
  * this statement locks the proposition rows cannot deadlock against another vote on the topic.)
  */
-export async function applyPropositionDeltas(
-  db: Executor,
-  deltas: ReadonlyMap<number, TotalsDelta>,
-): Promise<void> {
+function propositionTotalsUpdate(db: Executor, deltas: ReadonlyMap<number, TotalsDelta>) {
   const changed = [...deltas].filter(([, delta]) => Object.values(delta).some((value) => value !== 0));
-  if (changed.length === 0) return;
+  if (changed.length === 0) return undefined;
   // The casts type the parameters for PostgreSQL, which cannot infer them inside a CASE.
   const differenceOf = (column: keyof TotalsDelta) =>
     sql<number>`case id ${sql.join(
       changed.map(([id, delta]) => sql`when ${id} then cast(${delta[column]} as integer)`),
       sql` `,
     )} else 0 end`;
-  await db
+  return db
     .updateTable('propositions')
     .set((eb) => ({
       total_points: eb('total_points', '+', differenceOf('totalPoints')),
@@ -160,17 +242,15 @@ export async function applyPropositionDeltas(
       'id',
       'in',
       changed.map(([id]) => id),
-    )
-    .execute();
+    );
 }
 
-export async function applyTopicVotersDelta(db: Executor, topicId: number, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await db
+function topicVotersUpdate(db: Executor, topicId: number, delta: number) {
+  if (delta === 0) return undefined;
+  return db
     .updateTable('topics')
     .set((eb) => ({ vote_count: eb('vote_count', '+', delta) }))
-    .where('id', '=', topicId)
-    .execute();
+    .where('id', '=', topicId);
 }
 
 /** The ranking as the browse module reads it (GET /api/search/rankings/topic/{topicId}). */

@@ -113,12 +113,7 @@ export class VotesService {
     next: ReadonlyMap<number, number>,
     now: string,
   ): Promise<{ previousCount: number; inserted?: { id: number; proposition_id: number }[] }> {
-    const previousVotes = await trx
-      .selectFrom('votes')
-      .select(['proposition_id', 'points'])
-      .where('topic_id', '=', topicId)
-      .where('user_id', '=', userId)
-      .execute();
+    const previousVotes = await repo.findPreviousVotes(trx, topicId, userId);
     const previous = new Map(previousVotes.map((vote) => [vote.proposition_id, vote.points]));
     const unchanged =
       previous.size === next.size && [...next].every(([id, points]) => previous.get(id) === points);
@@ -146,20 +141,15 @@ export class VotesService {
       delta[PLACE_COUNTER[points as 1 | 2 | 3]] += 1;
     }
 
-    if (previous.size > 0) await repo.deleteUserVotes(trx, topicId, userId);
-    const inserted = await repo.insertVotes(
-      trx,
-      [...next].map(([propositionId, points]) => ({
-        userId,
-        topicId,
-        propositionId,
-        points,
-        createdAt: now,
-      })),
-    );
-    await repo.applyPropositionDeltas(trx, deltas);
-    const votersDelta = (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0);
-    await repo.applyTopicVotersDelta(trx, topicId, votersDelta);
+    const inserted = await repo.writeBallot(trx, this.ctx.database.kind, {
+      topicId,
+      userId,
+      replaces: previous.size > 0,
+      votes: [...next].map(([propositionId, points]) => ({ propositionId, points })),
+      createdAt: now,
+      deltas,
+      votersDelta: (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0),
+    });
     return { previousCount: previous.size, inserted };
   }
 

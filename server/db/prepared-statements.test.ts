@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database.js';
+import { executePrepared } from './prepared-statements.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.handle.db
+    .insertInto('categories')
+    .values([
+      { slug: 'food', name: 'Food', created_at: '2026-11-23T00:00:00Z' },
+      { slug: 'films', name: 'Films', created_at: '2026-11-23T00:00:00Z' },
+    ])
+    .execute();
+});
+afterAll(() => database.destroy());
+
+const categoryBySlug = (db: TestDatabase['handle']['db'], slug: string) =>
+  db.selectFrom('categories').select(['id', 'slug']).where('slug', '=', slug);
+
+describe('executePrepared', () => {
+  it('returns the rows the plain query returns, for each parameter value', async () => {
+    const { db } = database.handle;
+    for (const slug of ['food', 'films', 'none']) {
+      expect(await executePrepared(db, categoryBySlug(db, slug))).toEqual(
+        await categoryBySlug(db, slug).execute(),
+      );
+    }
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'on PostgreSQL, prepares a statement once per connection and leaves other queries unprepared',
+    async () => {
+      // One transaction keeps every query on one connection, whose prepared statements PostgreSQL lists.
+      await database.handle.db.transaction().execute(async (trx) => {
+        const prepared = categoryBySlug(trx, 'food');
+        await executePrepared(trx, prepared);
+        await executePrepared(trx, categoryBySlug(trx, 'films'));
+        const plain = trx.selectFrom('categories').select('slug').where('id', '>', 0);
+        await plain.execute();
+
+        const listed = async (text: string) =>
+          (
+            await sql<{
+              n: number;
+            }>`select count(*) as n from pg_prepared_statements where statement = ${text}`.execute(trx)
+          ).rows[0]?.n;
+        expect(await listed(prepared.compile().sql)).toBe(1);
+        expect(await listed(plain.compile().sql)).toBe(0);
+      });
+    },
+  );
+});
