@@ -111,8 +111,11 @@ async function benchDatabase(kind: BenchDatabase) {
             : `Bench place ${Math.floor(Math.random() * 50)}`,
         );
       const propositions = [...chosen].map((itemName, i) => ({ itemName, points: 3 - i, userId: voter.id }));
+      // Method and path are set here too: the mixed workload calls this on a request shaped as a GET.
       return {
         ...request,
+        method: 'POST',
+        path: '/api/search/propositions',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${voter.token}` },
         body: JSON.stringify({ topicId, propositions, userTags: [] }),
       };
