@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database.js';
+import { openDatabase } from './database.js';
 import { executePrepared } from './prepared-statements.js';
 
 let database: TestDatabase;
@@ -49,6 +50,21 @@ describe('executePrepared', () => {
         expect(await listed(prepared.compile().sql)).toBe(1);
         expect(await listed(plain.compile().sql)).toBe(0);
       });
+    },
+  );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'on PostgreSQL, keeps answering after the server dropped the prepared statements of a connection',
+    async () => {
+      // One connection, so the statement dropped is the one the next call would use.
+      const single = openDatabase({ url: database.url, schema: database.schema, poolSize: 1 });
+      try {
+        expect(await executePrepared(single.db, categoryBySlug(single.db, 'food'))).toHaveLength(1);
+        await sql`deallocate all`.execute(single.db);
+        expect(await executePrepared(single.db, categoryBySlug(single.db, 'films'))).toHaveLength(1);
+      } finally {
+        await single.close();
+      }
     },
   );
 });
