@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
-import { RankingList, useTopic, useTopicRanking, useTopicTitle } from '../../features/topics/index.js';
-import { useMedalActions } from '../../features/voting/index.js';
+import { useTopic, useTopicTitle } from '../../features/topics/index.js';
+import { VotableRanking } from '../../features/voting/index.js';
 import { isApiError } from '../../shared/api/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
-import { PageSpinner, Spinner } from '../../shared/ui/Spinner.js';
+import { BackIcon } from '../../shared/ui/icons.js';
+import { PageSpinner } from '../../shared/ui/Spinner.js';
 import { MainTopicSection } from './MainTopicSection.js';
 import { VotingPanelSlot } from './VotingPanelSlot.js';
 import './topic.css';
@@ -104,28 +105,18 @@ function TopicView({ topic }: { topic: TopicDto }) {
 
 function TopicRanking({ topic }: { topic: TopicDto }) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
-  const ranking = useTopicRanking(topic.id, language);
-  const medalActions = useMedalActions(topic.id);
   return (
-    <section className="topic-section" aria-labelledby="topic-ranking-title" aria-busy={ranking.isPending}>
-      <h2 id="topic-ranking-title" className="topic-section__title">
-        {t('topic.ranking.title')}
-      </h2>
-      {ranking.isPending ? (
-        <Spinner />
-      ) : ranking.isError ? (
-        <Alert tone="error">{t('topic.ranking.errorFetch')}</Alert>
-      ) : ranking.data.rankings.length === 0 ? (
-        <p className="topic-section__empty">{t('topic.ranking.empty')}</p>
-      ) : (
-        <RankingList
-          entries={ranking.data.rankings}
-          labelledBy="topic-ranking-title"
-          renderActions={medalActions}
-        />
-      )}
-    </section>
+    <VotableRanking
+      topicId={topic.id}
+      className="topic-section"
+      labelledBy="topic-ranking-title"
+      emptyClassName="topic-section__empty"
+      heading={
+        <h2 id="topic-ranking-title" className="topic-section__title">
+          {t('topic.ranking.title')}
+        </h2>
+      }
+    />
   );
 }
 
@@ -140,17 +131,7 @@ function BackButton() {
       className="button button--ghost button--sm topic-back"
       onClick={() => (canGoBack ? navigate(-1) : navigate('/'))}
     >
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M15 18 9 12l6-6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <BackIcon />
       {t('topic.back')}
     </button>
   );

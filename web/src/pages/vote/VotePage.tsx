@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
-import { RankingList, useTopic, useTopicRanking, useTopicTitle } from '../../features/topics/index.js';
-import { useLiveRanking, useMedalActions, VotingPanel } from '../../features/voting/index.js';
+import { useTopic, useTopicTitle } from '../../features/topics/index.js';
+import { useLiveRanking, VotableRanking, VotingPanel } from '../../features/voting/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
-import { PageSpinner, Spinner } from '../../shared/ui/Spinner.js';
+import { BackIcon } from '../../shared/ui/icons.js';
+import { PageSpinner } from '../../shared/ui/Spinner.js';
 import './vote-page.css';
 
 /** DESIGN.md: a real full-page voting screen (signed-in only): the topic, my top 3 form, the live ranking. */
@@ -38,26 +39,13 @@ export function VotePage() {
 
 function VoteView({ topic }: { topic: TopicDto }) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const titleOf = useTopicTitle();
-  const ranking = useTopicRanking(topic.id, language);
-  const medalActions = useMedalActions(topic.id);
   useLiveRanking(topic.id);
   return (
     <article className="page vote-page">
       <header className="vote-page__head">
         <Link to={`/topic/${topic.id}`} className="button button--ghost button--sm vote-page__back">
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M15 18 9 12l6-6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <BackIcon />
           {t('vote.page.back')}
         </Link>
         <p className="vote-page__eyebrow">{t('vote.page.title')}</p>
@@ -69,35 +57,24 @@ function VoteView({ topic }: { topic: TopicDto }) {
       </header>
       <div className="vote-page__columns">
         <VotingPanel topicId={topic.id} startOpen />
-        <section
+        <VotableRanking
+          topicId={topic.id}
           className="vote-page__ranking"
-          aria-labelledby="vote-ranking-title"
-          aria-busy={ranking.isPending}
-        >
-          <div className="vote-page__ranking-head">
-            <h2 id="vote-ranking-title" className="vote-page__ranking-title">
-              {t('vote.page.ranking')}
-            </h2>
-            <span className="vote-page__live">
-              <span className="vote-page__live-dot" aria-hidden="true" />
-              {t('vote.live.status')}
-            </span>
-          </div>
-          {ranking.isPending ? (
-            <Spinner />
-          ) : ranking.isError ? (
-            <Alert tone="error">{t('topic.ranking.errorFetch')}</Alert>
-          ) : ranking.data.rankings.length === 0 ? (
-            <p className="vote-page__empty">{t('topic.ranking.empty')}</p>
-          ) : (
-            <RankingList
-              entries={ranking.data.rankings}
-              labelledBy="vote-ranking-title"
-              renderActions={medalActions}
-              showPlaces={false}
-            />
-          )}
-        </section>
+          labelledBy="vote-ranking-title"
+          emptyClassName="vote-page__empty"
+          showPlaces={false}
+          heading={
+            <div className="vote-page__ranking-head">
+              <h2 id="vote-ranking-title" className="vote-page__ranking-title">
+                {t('vote.page.ranking')}
+              </h2>
+              <span className="vote-page__live">
+                <span className="vote-page__live-dot" aria-hidden="true" />
+                {t('vote.live.status')}
+              </span>
+            </div>
+          }
+        />
       </div>
     </article>
   );

@@ -36,6 +36,12 @@ export const ChevronDownIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const BackIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <path d="M15 18 9 12l6-6" />
+  </Icon>
+);
+
 export const CloseIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M18 6 6 18M6 6l12 12" />

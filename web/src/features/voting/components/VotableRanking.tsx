@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../shared/ui/Alert.js';
+import { Spinner } from '../../../shared/ui/Spinner.js';
+import { useLanguage } from '../../i18n/index.js';
+import { RankingList, useTopicRanking } from '../../topics/index.js';
+import { useMedalActions } from './MedalButtons.js';
+
+export interface VotableRankingProps {
+  topicId: number;
+  className: string;
+  /** Its title, which `heading` holds and the section is labelled by. */
+  labelledBy: string;
+  heading: ReactNode;
+  emptyClassName: string;
+  showPlaces?: boolean;
+}
+
+/**
+ * A topic's ranking as a page section, each row with the medal buttons that set my places in the
+ * voting form; with its loading, error and empty states. The topic and vote pages both show it.
+ */
+export function VotableRanking({
+  topicId,
+  className,
+  labelledBy,
+  heading,
+  emptyClassName,
+  showPlaces,
+}: VotableRankingProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const ranking = useTopicRanking(topicId, language);
+  const medalActions = useMedalActions(topicId);
+  return (
+    <section className={className} aria-labelledby={labelledBy} aria-busy={ranking.isPending}>
+      {heading}
+      {ranking.isPending ? (
+        <Spinner />
+      ) : ranking.isError ? (
+        <Alert tone="error">{t('topic.ranking.errorFetch')}</Alert>
+      ) : ranking.data.rankings.length === 0 ? (
+        <p className={emptyClassName}>{t('topic.ranking.empty')}</p>
+      ) : (
+        <RankingList
+          entries={ranking.data.rankings}
+          labelledBy={labelledBy}
+          renderActions={medalActions}
+          showPlaces={showPlaces}
+        />
+      )}
+    </section>
+  );
+}
