@@ -8,7 +8,6 @@ import type {
 import type { Language } from '../../../common/constants.js';
 import { capitalizeFirst, slugify } from '../../../common/text/index.js';
 import type { AppContext } from '../../context.js';
-import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, errors } from '../../http/errors.js';
@@ -16,7 +15,8 @@ import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
 import { indexTopics, topicIdsOfCategory } from '../search/indexer.js';
 import { categoriesRepository as repo } from './categories-repository.js';
-import { assertNoName, deleteNames, loadNames, writeNames } from './names.js';
+import { translateName, writeWithUniqueSlug } from './name-writes.js';
+import { deleteNames, loadNames, writeNames } from './names.js';
 
 const systemCategory = (verb: 'edited' | 'deleted') =>
   new ApiError(
@@ -160,18 +160,15 @@ export class CategoriesService {
   ): Promise<AdminCategoryDto> {
     await this.write(async (trx) => {
       await this.editable(trx, id, 'edited');
-      if (mustBeNew) await assertNoName(trx, 'category', id, language);
-      // The English name is the base name: both change together.
-      const value = language === 'en' ? capitalizeFirst(name) : name.trim();
-      if (language === 'en') await repo.update(trx, id, { name: value });
-      await writeNames(trx, 'category', id, { [language]: value });
-      await recordAudit(trx, actor, {
-        action: 'translate',
+      await translateName(trx, actor, {
         entityType: 'category',
-        entityId: id,
-        after: { language, name: value },
+        id,
+        language,
+        value: language === 'en' ? capitalizeFirst(name) : name.trim(),
+        mustBeNew,
+        setBaseName: (value) => repo.update(trx, id, { name: value }),
+        topicIds: () => topicIdsOfCategory(trx, id),
       });
-      await indexTopics(trx, await topicIdsOfCategory(trx, id));
     });
     return this.get(id);
   }
@@ -196,13 +193,7 @@ export class CategoriesService {
     return parentId;
   }
 
-  /** Runs a write in one transaction; a slug race lost to another administrator is still SLUG_EXISTS. */
-  private async write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await this.ctx.db.transaction().execute(work);
-    } catch (error) {
-      if (violatedUniqueConstraint(error)?.includes('slug')) throw slugExists();
-      throw error;
-    }
+  private write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return writeWithUniqueSlug(this.ctx.db, slugExists, work);
   }
 }

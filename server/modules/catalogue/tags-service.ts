@@ -3,14 +3,15 @@ import type { AdminTagDto, CreateTagInput, UpdateTagInput } from '../../../commo
 import type { Language } from '../../../common/constants.js';
 import { slugify } from '../../../common/text/index.js';
 import type { AppContext } from '../../context.js';
-import { isForeignKeyViolation, violatedUniqueConstraint } from '../../db/constraint-errors.js';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
 import { indexTopics, topicIdsOfTag } from '../search/indexer.js';
-import { assertNoName, deleteNames, loadNames, writeNames } from './names.js';
+import { translateName, writeWithUniqueSlug } from './name-writes.js';
+import { deleteNames, loadNames, writeNames } from './names.js';
 import { tagsRepository as repo } from './tags-repository.js';
 
 const slugExists = () => errors.conflict('SLUG_EXISTS', 'A tag with this name already exists', 'name');
@@ -134,18 +135,15 @@ export class TagsService {
   ): Promise<AdminTagDto> {
     await this.write(async (trx) => {
       await this.existing(trx, id);
-      if (mustBeNew) await assertNoName(trx, 'tag', id, language);
-      const value = name.trim();
-      // The English name is the base name: both change together.
-      if (language === 'en') await repo.update(trx, id, { name: value });
-      await writeNames(trx, 'tag', id, { [language]: value });
-      await recordAudit(trx, actor, {
-        action: 'translate',
+      await translateName(trx, actor, {
         entityType: 'tag',
-        entityId: id,
-        after: { language, name: value },
+        id,
+        language,
+        value: name.trim(),
+        mustBeNew,
+        setBaseName: (value) => repo.update(trx, id, { name: value }),
+        topicIds: () => topicIdsOfTag(trx, id),
       });
-      await indexTopics(trx, await topicIdsOfTag(trx, id));
     });
     return this.get(id);
   }
@@ -177,12 +175,7 @@ export class TagsService {
     }));
   }
 
-  private async write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await this.ctx.db.transaction().execute(work);
-    } catch (error) {
-      if (violatedUniqueConstraint(error)?.includes('slug')) throw slugExists();
-      throw error;
-    }
+  private write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return writeWithUniqueSlug(this.ctx.db, slugExists, work);
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponseDto, SearchSuggestionDto } from '../../../common/api/search.js';
 import { MAX_SUGGESTIONS } from '../../../common/constants.js';
+import { createAdmin } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { indexTopics, rebuildSearchIndex } from './indexer.js';
 
@@ -255,6 +256,37 @@ describe('the search index', () => {
     expect(topics(renamed).map((s) => s.id)).toEqual([id]);
     // The spelling vocabulary is rebuilt for the new index version.
     expect((await search('smart', { q: 'quoka', lang: 'en' })).didYouMean).toContain('quokka');
+  });
+
+  it('finds a topic by the name an administrator gives its tag or its category in another language', async () => {
+    const admin = await createAdmin(server);
+    const [target] = topics(await search('smart', { q: 'pizza', lang: 'en' }));
+    const { id, tags } = target as SearchSuggestionDto;
+    const topicRow = await server.ctx.db
+      .selectFrom('topics')
+      .select('category_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const tag = await server.ctx.db
+      .selectFrom('tags')
+      .select('id')
+      .where('slug', '=', (tags[0] as { slug: string }).slug)
+      .executeTakeFirstOrThrow();
+
+    const tagName = await server.request('PUT', `/api/admin/tags/${tag.id}/translations/de`, {
+      token: admin.accessToken,
+      body: { name: 'Wombatstadt' },
+    });
+    expect(tagName.status).toBe(200);
+    expect(topics(await search('smart', { q: 'wombatstadt', lang: 'de' })).map((s) => s.id)).toContain(id);
+
+    const categoryName = await server.request(
+      'PUT',
+      `/api/admin/categories/${topicRow.category_id}/translations/es`,
+      { token: admin.accessToken, body: { name: 'Quokkería' } },
+    );
+    expect(categoryName.status).toBe(200);
+    expect(topics(await search('smart', { q: 'quokkeria', lang: 'es' })).map((s) => s.id)).toContain(id);
   });
 
   it('rebuilds to the same contents', async () => {
