@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -41,6 +42,8 @@ export class RankingEvents {
   private closed = false;
   /** Test schemas share one server: the channel carries the schema so that they never cross-talk. */
   readonly channel: string;
+  /** Marks this process's NOTIFY payloads, so that it does not reload what it announced itself. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -60,7 +63,10 @@ export class RankingEvents {
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.database.location });
     client.on('notification', (message) => {
-      for (const part of (message.payload ?? '').split(',')) {
+      // "origin:id,id,...": this process announced its own changes already (see announce).
+      const [origin, ids = ''] = (message.payload ?? '').split(':');
+      if (origin === this.origin) return;
+      for (const part of ids.split(',')) {
         const topicId = Number(part);
         if (Number.isSafeInteger(topicId) && topicId > 0) this.changed(topicId);
       }
@@ -116,7 +122,7 @@ export class RankingEvents {
     const topicIds = [...this.outgoing];
     this.outgoing.clear();
     for (let i = 0; i < topicIds.length; i += NOTIFY_IDS_PER_MESSAGE) {
-      const payload = topicIds.slice(i, i + NOTIFY_IDS_PER_MESSAGE).join(',');
+      const payload = `${this.origin}:${topicIds.slice(i, i + NOTIFY_IDS_PER_MESSAGE).join(',')}`;
       try {
         await sql`select pg_notify(${this.channel}, ${payload})`.execute(this.db);
       } catch (error) {

@@ -13,7 +13,6 @@ type Executor = Kysely<Database>;
 export interface LockedTopic {
   id: number;
   isActive: boolean;
-  voteCount: number;
 }
 
 /**
@@ -25,10 +24,10 @@ export async function lockTopic(
   kind: DatabaseKind,
   topicId: number,
 ): Promise<LockedTopic | undefined> {
-  let query = trx.selectFrom('topics').select(['id', 'is_active', 'vote_count']).where('id', '=', topicId);
+  let query = trx.selectFrom('topics').select(['id', 'is_active']).where('id', '=', topicId);
   if (kind === 'postgres') query = query.forUpdate();
   const [row] = await executePrepared(trx, query);
-  return row && { id: row.id, isActive: row.is_active === 1, voteCount: row.vote_count };
+  return row && { id: row.id, isActive: row.is_active === 1 };
 }
 
 export async function findTopicVoteCount(db: Executor, topicId: number): Promise<number | undefined> {
