@@ -1,17 +1,15 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
 import { answerClientError } from './http/client-errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
-import { errors } from './http/errors.js';
 import { rejectNulBytes } from './http/nul-bytes.js';
+import { registerRateLimits } from './http/rate-limit/register.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
@@ -28,6 +26,23 @@ export interface BuildAppOptions {
 export interface PodiumApp {
   app: FastifyInstance;
   ctx: AppContext;
+}
+
+/**
+ * A client that sends its headers or its body too slowly gets a 408 and its socket closed. Node checks
+ * these deadlines only every `connectionsCheckingInterval` (30 s by default), so the check runs at a
+ * quarter of the shorter deadline. Responses are not bounded: a live stream stays open as long as it reads.
+ */
+function slowClientTimeouts(config: Config) {
+  const headersTimeout = Math.min(config.requestHeadersTimeoutMs, config.requestTimeoutMs);
+  return {
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(headersTimeout / 4))),
+    },
+  };
 }
 
 /** Builds the whole server (API, docs, web app) without listening; tests call it directly. */
@@ -52,11 +67,14 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
       },
     },
     bodyLimit: 1024 * 1024,
+    ...slowClientTimeouts(config),
     clientErrorHandler: answerClientError,
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 500 },
   });
+  // Sockets past the cap are closed as they arrive: a flood of clients cannot exhaust file descriptors.
+  app.server.maxConnections = config.maxConnections;
   // The API speaks JSON only: any other body type is 415, not a string for the schema to puzzle over.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -64,10 +82,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
 
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
   const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
-  const rankingEvents = new RankingEvents(database, app.log);
+  database.onConnectionLost((error) =>
+    app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
+  );
+  const rankingEvents = new RankingEvents(database, app.log, config.liveStreams.eventIntervalMs);
   await rankingEvents.start();
-  // Open event streams would keep the server from closing; the LISTEN connection goes after it.
-  app.addHook('preClose', async () => rankingEvents.endStreams());
   app.addHook('onClose', async () => rankingEvents.close());
   const ctx: AppContext = {
     config,
@@ -98,16 +117,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     strictTransportSecurity: false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  // With several app servers, counters live in Redis so a limit holds across all of them.
-  const rateLimitStore = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
-    : undefined;
-  if (rateLimitStore) app.addHook('onClose', async () => void (await rateLimitStore.quit()));
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: config.rateLimitNamespace } : {}),
-    errorResponseBuilder: (_request, context) => errors.rateLimited(Math.ceil(context.ttl / 1000)),
-  });
+  ctx.redis = await registerRateLimits(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

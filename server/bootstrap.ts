@@ -12,7 +12,11 @@ import { ensureUiCatalog } from './modules/translations/ui-catalog.js';
 export const DEMO_PASSWORD = 'podium-demo';
 
 export function openConfiguredDatabase(config: Config): DatabaseHandle {
-  return openDatabase({ url: config.databaseUrl, schema: config.databaseSchema });
+  return openDatabase({
+    url: config.databaseUrl,
+    schema: config.databaseSchema,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
 }
 
 /** Start-up work on the data: schema, shipped UI texts, the configured administrator, demo content. */

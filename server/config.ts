@@ -21,6 +21,14 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_NAMESPACE: z.string().max(64).default('podium-rate-limit:'),
   BENCH_ROUTES: z.enum(['true', 'false']).default('false'),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt.default(5_000),
+  REQUEST_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  MAX_CONNECTIONS: positiveInt.default(10_000),
+  LIVE_STREAMS_PER_ADDRESS: positiveInt.default(20),
+  LIVE_STREAMS_PER_PROCESS: positiveInt.default(5_000),
+  LIVE_STREAM_MAX_UNSENT_BYTES: positiveInt.default(256 * 1024),
+  LIVE_EVENT_INTERVAL_MS: positiveInt.default(50),
 });
 
 export interface Config {
@@ -46,6 +54,24 @@ export interface Config {
   webDistDir?: string;
   /** Serves the benchmarks' baseline route, GET /api/bench/constant (`npm run bench` turns it on). */
   benchRoutes: boolean;
+  /** How long a PostgreSQL connection attempt (or a wait for a pooled one) may take before a 503. */
+  databaseConnectTimeoutMs: number;
+  /** Slow clients: the time allowed to send the headers, and the whole request with its body. */
+  requestHeadersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Open sockets beyond this are closed as they arrive. */
+  maxConnections: number;
+  liveStreams: LiveStreamLimits;
+}
+
+/** Caps on the live-ranking event streams (server-sent events), which stay open for as long as a page does. */
+export interface LiveStreamLimits {
+  perAddress: number;
+  perProcess: number;
+  /** A stream whose client reads slower than events come is closed once this much waits unsent. */
+  maxUnsentBytes: number;
+  /** Changes to one topic within this window leave as one event. */
+  eventIntervalMs: number;
 }
 
 /** Reads the environment of DESIGN.md's table; a bad value stops the start with a clear message. */
@@ -75,5 +101,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     webDistDir: resolve(e.WEB_DIST_DIR ?? 'web/dist'),
     benchRoutes: e.BENCH_ROUTES === 'true',
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    requestHeadersTimeoutMs: e.REQUEST_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
+    liveStreams: {
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      perProcess: e.LIVE_STREAMS_PER_PROCESS,
+      maxUnsentBytes: e.LIVE_STREAM_MAX_UNSENT_BYTES,
+      eventIntervalMs: e.LIVE_EVENT_INTERVAL_MS,
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -15,4 +16,6 @@ export interface AppContext {
   guards: Guards;
   /** Live ranking updates across every server process (see modules/votes); set by buildApp. */
   rankingEvents?: RankingEvents;
+  /** The rate limits' shared counters, when REDIS_URL is set (the health report tells whether it answers). */
+  redis?: Redis;
 }

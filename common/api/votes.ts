@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LIMITS, VOTE_POINTS, type VotePoints } from '../constants.js';
 import { propositionKey } from '../text/proposition-key.js';
 import { idParam } from './fields.js';
-import type { RankingData } from './topics.js';
 
 export const topicIdParams = z.object({ topicId: idParam });
 
@@ -79,6 +78,3 @@ export interface UserVotesDto {
 export interface SubmitVotesDto {
   votes: UserVoteDto[];
 }
-
-/** Payload of the `ranking` server-sent event of GET /api/topics/{topicId}/events: the ranking read's shape. */
-export type RankingEventDto = RankingData;

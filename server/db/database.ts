@@ -17,6 +17,12 @@ export interface DatabaseHandle {
   location: string;
   /** PostgreSQL schema the connections use, when not the default one (tests isolate themselves this way). */
   schema?: string;
+  /**
+   * Told when the database ends or breaks a pooled connection that was not running a query (a
+   * restart, a failover, `idle_session_timeout`, pg_terminate_backend). The connection is discarded
+   * and the next query opens a new one; this is for the log.
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -28,18 +34,43 @@ export interface OpenDatabaseOptions {
   url: string;
   schema?: string;
   poolSize?: number;
+  /** PostgreSQL: how long opening a connection, or waiting for a free pooled one, may take. */
+  connectTimeoutMs?: number;
 }
 
-export function openDatabase({ url, schema, poolSize = 10 }: OpenDatabaseOptions): DatabaseHandle {
+export function openDatabase({
+  url,
+  schema,
+  poolSize = 10,
+  connectTimeoutMs = 5_000,
+}: OpenDatabaseOptions): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       Client: PreparingClient,
       connectionString: url,
       max: poolSize,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // A peer that vanished without closing (a failover, a cut link) is found by the kernel's probes.
+      keepAlive: true,
+      // Shown in pg_stat_activity; `?application_name=` in the URL wins (the fault tests name their own).
+      application_name: 'podium',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    const lost = new Set<(error: Error) => void>();
+    // Without a listener, an idle connection's error would be thrown as an unhandled 'error' event and end
+    // the process; the pool has already discarded the connection by then.
+    pool.on('error', (error) => {
+      for (const listener of lost) listener(error);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', location: url, schema, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      location: url,
+      schema,
+      onConnectionLost: (listener) => lost.add(listener),
+      close: () => db.destroy(),
+    };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -59,6 +90,8 @@ export function openDatabase({ url, schema, poolSize = 10 }: OpenDatabaseOptions
     db,
     kind: 'sqlite',
     location: file,
+    // An embedded file has no connection to lose.
+    onConnectionLost: () => undefined,
     async close() {
       await checkpointer?.stop();
       await db.destroy();

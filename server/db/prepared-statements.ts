@@ -47,6 +47,14 @@ const STALE_STATEMENT = new Set(['0A000', '26000']);
 export class PreparingClient extends pg.Client {
   private preparing = true;
 
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // The pool listens for errors only while a connection is idle. One that breaks while lent out (between
+    // two statements of a transaction) reports it to its next query, and the pool discards it on release;
+    // the 'error' event it also emits must not go unheard, or it would end the process.
+    this.on('error', () => undefined);
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name to one.
   override query(config: any, values?: any, callback?: any): any {
     const name =

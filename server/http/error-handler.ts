@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError, errors } from './errors.js';
+
+/** How long a client is asked to wait when the database is unreachable: a restart or failover takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorBody {
   success: false;
@@ -10,6 +14,7 @@ interface ErrorBody {
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   const body: ErrorBody = { success: false, error: { code: error.code, message: error.message } };
   if (error.field) body.error.field = error.field;
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(error.statusCode).send(body);
 }
 
@@ -43,6 +48,10 @@ export function registerErrorHandling(
         return sendError(reply, new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)'));
     }
     if (error instanceof SyntaxError) return sendError(reply, errors.validation('Malformed JSON body'));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(reply, errors.serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS));
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, errors.rateLimited(60));
     if (status >= 400 && status < 500) {

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Sent as Retry-After: when the refusal is temporary (429, 503), how long to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,5 +29,20 @@ export const errors = {
   conflict: (code: string, message: string, field?: string) => new ApiError(409, code, message, field),
   payloadTooLarge: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'),
   rateLimited: (retryAfterSeconds: number) =>
-    new ApiError(429, 'RATE_LIMITED', `Too many requests, retry in ${retryAfterSeconds} seconds`),
+    new ApiError(
+      429,
+      'RATE_LIMITED',
+      `Too many requests, retry in ${retryAfterSeconds} seconds`,
+      undefined,
+      retryAfterSeconds,
+    ),
+  /** The server cannot serve this now (its database is unreachable, or it is at capacity); retry soon. */
+  serviceUnavailable: (retryAfterSeconds: number) =>
+    new ApiError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      `The service is temporarily unavailable, retry in ${retryAfterSeconds} seconds`,
+      undefined,
+      retryAfterSeconds,
+    ),
 };

@@ -11,6 +11,8 @@ export const errorsCatalog: FeatureCatalog = {
     'error.EMAIL_EXISTS': 'Cet e-mail est déjà utilisé.',
     'error.USERNAME_EXISTS': "Ce nom d'utilisateur est déjà pris.",
     'error.RATE_LIMITED': 'Trop de tentatives. Réessayez dans un instant.',
+    'error.SERVICE_UNAVAILABLE':
+      'Le service est momentanément indisponible. Réessayez dans quelques secondes.',
     'error.ACCOUNT_DISABLED': 'Ce compte est désactivé.',
     'error.generic': 'Une erreur est survenue. Veuillez réessayer.',
   },
@@ -23,6 +25,7 @@ export const errorsCatalog: FeatureCatalog = {
     'error.EMAIL_EXISTS': 'This e-mail is already in use.',
     'error.USERNAME_EXISTS': 'This username is already taken.',
     'error.RATE_LIMITED': 'Too many attempts. Try again in a moment.',
+    'error.SERVICE_UNAVAILABLE': 'The service is briefly unavailable. Try again in a few seconds.',
     'error.ACCOUNT_DISABLED': 'This account is disabled.',
     'error.generic': 'Something went wrong. Please try again.',
   },
@@ -35,6 +38,8 @@ export const errorsCatalog: FeatureCatalog = {
     'error.EMAIL_EXISTS': 'Este correo ya está en uso.',
     'error.USERNAME_EXISTS': 'Este nombre de usuario ya está ocupado.',
     'error.RATE_LIMITED': 'Demasiados intentos. Inténtalo de nuevo en un momento.',
+    'error.SERVICE_UNAVAILABLE':
+      'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
     'error.ACCOUNT_DISABLED': 'Esta cuenta está desactivada.',
     'error.generic': 'Algo salió mal. Inténtalo de nuevo.',
   },
@@ -47,6 +52,8 @@ export const errorsCatalog: FeatureCatalog = {
     'error.EMAIL_EXISTS': 'Diese E-Mail wird bereits verwendet.',
     'error.USERNAME_EXISTS': 'Dieser Benutzername ist bereits vergeben.',
     'error.RATE_LIMITED': 'Zu viele Versuche. Versuche es gleich noch einmal.',
+    'error.SERVICE_UNAVAILABLE':
+      'Der Dienst ist kurz nicht erreichbar. Versuche es in ein paar Sekunden noch einmal.',
     'error.ACCOUNT_DISABLED': 'Dieses Konto ist deaktiviert.',
     'error.generic': 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
   },

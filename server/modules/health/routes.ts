@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isDatabaseReachable } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
+import { redisHealth } from '../../http/rate-limit/register.js';
 
 const LIVE = ok({ status: 'alive' });
 const MAX_CONSTANT_BYTES = 64 * 1024;
@@ -46,10 +47,16 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       });
   }
 
-  // Readiness: the database must answer too.
+  // Readiness: the database must answer too. Redis is reported but does not decide: without it the rate
+  // limits count per process, and a 503 here would take every server out of its load balancer at once.
   app.get('/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
-    const up = await isDatabaseReachable(ctx.database);
-    const body = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', kind: ctx.database.kind };
+    const [up, redis] = await Promise.all([isDatabaseReachable(ctx.database), redisHealth(ctx.redis)]);
+    const body = {
+      status: up ? 'ok' : 'degraded',
+      database: up ? 'up' : 'down',
+      kind: ctx.database.kind,
+      ...(redis ? { redis } : {}),
+    };
     if (!up)
       return reply.status(503).send({
         success: false,

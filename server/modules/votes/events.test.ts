@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RankingEventDto } from '../../../common/api/votes.js';
+import type { RankingEventDto } from '../../../common/api/ranking-event.js';
 import { buildApp, type PodiumApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { registerUser } from '../../test/factories.js';

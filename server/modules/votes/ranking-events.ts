@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import type { RankingEventDto } from '../../../common/api/votes.js';
+import { type RankingEventDto, rankingEventOf } from '../../../common/api/ranking-event.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { findRanking, findTopicVoteCount } from './repository.js';
@@ -11,11 +11,6 @@ export type RankingListener = (event: RankingEventDto) => void;
 /** Told of every ranking change (a topic id), or that changes may have been missed ('all'). */
 export type RankingChangeListener = (topicId: number | 'all') => void;
 
-/**
- * Many votes in a burst make one reload per topic: changes landing within this window are
- * announced together, so a hot topic costs subscribers at most a few reads per second.
- */
-const COALESCE_MS = 50;
 const RECONNECT_MS = 1_000;
 /** Changes announced within this window leave in one NOTIFY. */
 const NOTIFY_BATCH_MS = 5;
@@ -31,7 +26,6 @@ const NOTIFY_IDS_PER_MESSAGE = 500;
 export class RankingEvents {
   private readonly listeners = new Map<number, Set<RankingListener>>();
   private readonly pending = new Set<number>();
-  private readonly streams = new Set<() => void>();
   private readonly changeListeners = new Set<RankingChangeListener>();
   private timer: NodeJS.Timeout | undefined;
   /** Topics changed here, waiting for the next NOTIFY to the other app servers. */
@@ -45,9 +39,14 @@ export class RankingEvents {
   /** Marks this process's NOTIFY payloads, so that it does not reload what it announced itself. */
   private readonly origin = randomUUID();
 
+  /**
+   * @param coalesceMs Many votes in a burst make one reload per topic: changes landing within this window
+   *   are announced together, so a hot topic costs its watchers at most a few reads per second.
+   */
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
+    private readonly coalesceMs = 50,
   ) {
     this.channel = `podium_votes_${database.schema ?? 'public'}`;
   }
@@ -160,7 +159,7 @@ export class RankingEvents {
   async snapshot(topicId: number): Promise<RankingEventDto | undefined> {
     const voteCount = await findTopicVoteCount(this.db, topicId);
     if (voteCount === undefined) return undefined;
-    return { topicId, voteCount, rankings: await findRanking(this.db, topicId) };
+    return rankingEventOf({ topicId, voteCount, rankings: await findRanking(this.db, topicId) });
   }
 
   private schedule(topicId: number): void {
@@ -171,7 +170,7 @@ export class RankingEvents {
       const topics = [...this.pending];
       this.pending.clear();
       for (const id of topics) void this.broadcast(id);
-    }, COALESCE_MS);
+    }, this.coalesceMs);
   }
 
   private async broadcast(topicId: number): Promise<void> {
@@ -182,18 +181,6 @@ export class RankingEvents {
     } catch (error) {
       if (!this.closed) this.log.error({ err: error, topicId }, 'ranking events: reload failed');
     }
-  }
-
-  /** Registers a way to end an open stream, so that shutting down never waits on a browser. */
-  trackStream(end: () => void): () => void {
-    this.streams.add(end);
-    return () => this.streams.delete(end);
-  }
-
-  /** Ends every open stream (the app is closing); browsers reconnect to another server. */
-  endStreams(): void {
-    for (const end of [...this.streams]) end();
-    this.streams.clear();
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { callerOf } from '../auth/guards.js';
+import { LiveStreams } from './live-streams.js';
 import { assertMayReadVotesOf, assertVotesAsSelf } from './policies.js';
 import { VotesService } from './service.js';
 import { streamRankingEvents } from './sse.js';
@@ -14,6 +15,9 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const events = ctx.rankingEvents;
   if (!events) throw new Error('voteRoutes needs ctx.rankingEvents (created in buildApp)');
   const votes = new VotesService(ctx, events);
+  const streams = new LiveStreams(ctx.config.liveStreams);
+  // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
+  app.addHook('preClose', async () => streams.endAll());
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -61,9 +65,21 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/topics/:topicId/events',
     { schema: { tags: ['votes'], params: topicIdParams }, compress: false },
     async (request, reply) => {
-      const initial = await events.snapshot(request.params.topicId);
-      if (!initial) throw errors.notFound('Topic');
-      streamRankingEvents(request, reply, events, initial);
+      // The place is taken before the first await, so that a burst of requests cannot pass the caps together.
+      const lease = streams.lease(request.ip);
+      try {
+        const initial = await events.snapshot(request.params.topicId);
+        if (!initial) throw errors.notFound('Topic');
+        streamRankingEvents(request, reply, {
+          events,
+          initial,
+          lease,
+          maxUnsentBytes: streams.limits.maxUnsentBytes,
+        });
+      } catch (error) {
+        lease.release();
+        throw error;
+      }
     },
   );
 }

@@ -1,0 +1,39 @@
+import type { RankingData, RankingEntryDto } from './topics.js';
+
+/**
+ * The `ranking` server-sent event of GET /api/topics/{topicId}/events, defined once for the server that
+ * sends it and the pages that read it. (No zod here: the topic page's bundle imports this file.)
+ *
+ * An event carries the top of the ranking, not all of it: a topic with hundreds of propositions would
+ * otherwise send every watcher the whole list on every vote. A reader whose ranking is longer than
+ * `rankings` (see `isWholeRanking`) fetches the rest from the ranking route. Later versions add fields;
+ * a reader ignores an event whose `version` it does not know.
+ */
+export const RANKING_EVENT_VERSION = 1;
+/** Rows an event carries at most: the first RANKING_EVENT_MAX_ROWS of the ranking, every figure of each. */
+export const RANKING_EVENT_MAX_ROWS = 100;
+
+export interface RankingEventDto {
+  version: typeof RANKING_EVENT_VERSION;
+  topicId: number;
+  /** People who voted on the topic. */
+  voteCount: number;
+  /** Rows in the whole ranking; `rankings` holds the first of them, in ranking order. */
+  rowCount: number;
+  rankings: RankingEntryDto[];
+}
+
+export function rankingEventOf({ topicId, voteCount, rankings }: RankingData): RankingEventDto {
+  return {
+    version: RANKING_EVENT_VERSION,
+    topicId,
+    voteCount,
+    rowCount: rankings.length,
+    rankings: rankings.slice(0, RANKING_EVENT_MAX_ROWS),
+  };
+}
+
+/** Whether the event holds every row of the ranking, so that it can stand for the ranking read. */
+export function isWholeRanking(event: RankingEventDto): boolean {
+  return event.rankings.length >= event.rowCount;
+}

@@ -1,0 +1,53 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../../config.js';
+import { errors } from '../errors.js';
+import { ResilientStore } from './resilient-store.js';
+
+/** A Redis command that takes longer than this is given up, and the request counted in this process. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * Rate limits, per route (`config.rateLimit`). With REDIS_URL the counters live in Redis so that a limit
+ * holds across every app server; without it, or while Redis is unreachable, each process counts alone.
+ * Returns the Redis client, for the health report.
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<Redis | undefined> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        // Fail a command at once while disconnected rather than queue it until Redis returns.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 1_000,
+        // Keep trying to reconnect, at most every 2 s.
+        retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+      })
+    : undefined;
+  if (redis) {
+    // ioredis reports every failed reconnection as an 'error' event; the store logs the outage once.
+    redis.on('error', () => undefined);
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { store: ResilientStore.forRedis(redis, config.rateLimitNamespace, app.log) } : {}),
+    errorResponseBuilder: (_request, context) => errors.rateLimited(Math.ceil(context.ttl / 1000)),
+  });
+  return redis;
+}
+
+/** 'up' or 'down' within a second, for /api/health; undefined when no Redis is configured. */
+export async function redisHealth(redis: Redis | undefined): Promise<'up' | 'down' | undefined> {
+  if (!redis) return undefined;
+  if (redis.status !== 'ready') return 'down';
+  try {
+    await redis.ping();
+    return 'up';
+  } catch {
+    return 'down';
+  }
+}

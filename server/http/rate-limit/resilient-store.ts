@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module';
+import type {
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
+  FastifyRateLimitStore as RateLimitStore,
+} from '@fastify/rate-limit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+type Callback = Parameters<RateLimitStore['incr']>[1];
+type RouteLimitOptions = Parameters<RateLimitStore['child']>[0];
+
+// The plugin's own stores: the counting rules stay the library's, this module only chooses between them.
+const require = createRequire(import.meta.url);
+const LocalStore: new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+) => RateLimitStore = require('@fastify/rate-limit/store/LocalStore.js');
+const RedisStore: new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  namespace: string,
+) => RateLimitStore = require('@fastify/rate-limit/store/RedisStore.js');
+
+/**
+ * Counts in Redis while it answers, and in this process while it does not: a Redis outage must not turn
+ * a login into a 500, nor wait for Redis to time out. During the outage each app server limits on its
+ * own (so a client spread over N servers gets up to N times the limit), which is the standing behaviour
+ * without REDIS_URL; a warning is logged once per outage.
+ */
+export class ResilientStore implements RateLimitStore {
+  protected constructor(
+    private readonly redis: Redis,
+    private readonly shared: RateLimitStore,
+    private readonly local: RateLimitStore,
+    private readonly outage: OutageLog,
+  ) {}
+
+  /** The plugin's `store` option: a class it constructs once with its global options. */
+  static forRedis(redis: Redis, namespace: string, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+    const outage = new OutageLog(redis, log);
+    return class extends ResilientStore {
+      constructor(options: RateLimitPluginOptions) {
+        const backoff = [options.continueExceeding === true, options.exponentialBackoff === true] as const;
+        super(redis, new RedisStore(...backoff, redis, namespace), new LocalStore(...backoff), outage);
+      }
+    };
+  }
+
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    // Not connected: count here at once instead of queueing the command behind a reconnection.
+    if (this.redis.status !== 'ready') {
+      this.outage.noticed();
+      this.local.incr(key, callback, timeWindow, max);
+      return;
+    }
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error) return callback(null, result);
+        this.outage.noticed(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(routeOptions: RouteLimitOptions): RateLimitStore {
+    return new ResilientStore(
+      this.redis,
+      this.shared.child(routeOptions),
+      this.local.child(routeOptions),
+      this.outage,
+    );
+  }
+}
+
+/** One warning when Redis stops answering, one line when it is back. */
+class OutageLog {
+  private down = false;
+
+  constructor(
+    redis: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    redis.on('ready', () => {
+      if (!this.down) return;
+      this.down = false;
+      this.log.info('rate limits: Redis is back, counting there again');
+    });
+  }
+
+  noticed(error?: Error): void {
+    if (this.down) return;
+    this.down = true;
+    this.log.warn(
+      { err: error },
+      'rate limits: Redis unavailable, counting in this process until it returns',
+    );
+  }
+}
