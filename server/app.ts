@@ -15,6 +15,7 @@ import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { featureModules } from './modules/index.js';
+import { LiveStreams } from './modules/votes/live-streams.js';
 import { RankingEvents } from './modules/votes/ranking-events.js';
 import { registerWebApp } from './web/static.js';
 
@@ -88,6 +89,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   const rankingEvents = new RankingEvents(database, app.log, config.liveStreams.eventIntervalMs);
   await rankingEvents.start();
   app.addHook('onClose', async () => rankingEvents.close());
+  const liveStreams = new LiveStreams(config.liveStreams);
+  // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
+  app.addHook('preClose', async () => liveStreams.endAll());
   const ctx: AppContext = {
     config,
     database,
@@ -95,6 +99,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     accessTokens,
     guards: createGuards(database.db, accessTokens),
     rankingEvents,
+    liveStreams,
   };
 
   registerSecurityHeaders(app, {

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
+import type { LiveStreams } from './modules/votes/live-streams.js';
 import type { RankingEvents } from './modules/votes/ranking-events.js';
 
 /** What every feature module receives: configuration, the database, and the shared services. */
@@ -16,6 +17,8 @@ export interface AppContext {
   guards: Guards;
   /** Live ranking updates across every server process (see modules/votes); set by buildApp. */
   rankingEvents?: RankingEvents;
+  /** The open live-ranking streams of this process and their caps; set by buildApp. */
+  liveStreams?: LiveStreams;
   /** The rate limits' shared counters, when REDIS_URL is set (the health report tells whether it answers). */
   redis?: Redis;
 }

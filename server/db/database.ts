@@ -13,8 +13,10 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
-  /** The connection string for PostgreSQL (LISTEN/NOTIFY needs its own client), the file for SQLite. */
+  /** The connection string for PostgreSQL, the file for SQLite. */
   location: string;
+  /** PostgreSQL: the pool's connection settings, for a client of its own (LISTEN/NOTIFY needs one). */
+  clientConfig?: pg.ClientConfig;
   /** PostgreSQL schema the connections use, when not the default one (tests isolate themselves this way). */
   schema?: string;
   /**
@@ -45,17 +47,16 @@ export function openDatabase({
   connectTimeoutMs = 5_000,
 }: OpenDatabaseOptions): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({
-      Client: PreparingClient,
+    const clientConfig: pg.ClientConfig = {
       connectionString: url,
-      max: poolSize,
       connectionTimeoutMillis: connectTimeoutMs,
       // A peer that vanished without closing (a failover, a cut link) is found by the kernel's probes.
       keepAlive: true,
       // Shown in pg_stat_activity; `?application_name=` in the URL wins (the fault tests name their own).
       application_name: 'podium',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...clientConfig, Client: PreparingClient, max: poolSize });
     const lost = new Set<(error: Error) => void>();
     // Without a listener, an idle connection's error would be thrown as an unhandled 'error' event and end
     // the process; the pool has already discarded the connection by then.
@@ -67,6 +68,7 @@ export function openDatabase({
       db,
       kind: 'postgres',
       location: url,
+      clientConfig,
       schema,
       onConnectionLost: (listener) => lost.add(listener),
       close: () => db.destroy(),

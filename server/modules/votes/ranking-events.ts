@@ -60,7 +60,7 @@ export class RankingEvents {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.database.location });
+    const client = new pg.Client(this.database.clientConfig);
     client.on('notification', (message) => {
       // "origin:id,id,...": this process announced its own changes already (see announce).
       const [origin, ids = ''] = (message.payload ?? '').split(':');

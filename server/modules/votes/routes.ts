@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { callerOf } from '../auth/guards.js';
-import { LiveStreams } from './live-streams.js';
 import { assertMayReadVotesOf, assertVotesAsSelf } from './policies.js';
 import { VotesService } from './service.js';
 import { streamRankingEvents } from './sse.js';
@@ -13,11 +12,10 @@ import { streamRankingEvents } from './sse.js';
 /** SPEC 7 "Votes", plus the live ranking stream of DESIGN.md. Identity always comes from the token. */
 export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const events = ctx.rankingEvents;
-  if (!events) throw new Error('voteRoutes needs ctx.rankingEvents (created in buildApp)');
+  if (!events || !ctx.liveStreams)
+    throw new Error('voteRoutes needs ctx.rankingEvents and ctx.liveStreams (buildApp)');
   const votes = new VotesService(ctx, events);
-  const streams = new LiveStreams(ctx.config.liveStreams);
-  // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
-  app.addHook('preClose', async () => streams.endAll());
+  const streams = ctx.liveStreams;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
