@@ -4,70 +4,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../common/constants.js';
 import {
-  ADMIN,
   expectNoSeriousA11yViolations,
-  newCredentials,
   PHONE,
   register,
   SCREENSHOT_DIR,
+  seedVotedTopic,
   setupE2E,
   text,
 } from './support/index.js';
 
 const app = setupE2E();
 
-async function api<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** A topic whose ranking already holds three propositions, voted by two people through the API. */
-async function seedTopic(title: string): Promise<number> {
-  const { accessToken: admin } = await api('POST', '/auth/login', {
-    email: ADMIN.email,
-    password: ADMIN.password,
-  });
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const { category } = await api('POST', '/admin/categories', { name: `Food ${suffix}` }, admin);
-  const { topic } = await api(
-    'POST',
-    '/admin/topics',
-    {
-      name: `${title} ${suffix}`,
-      description: 'Where to eat the best pizza in town',
-      categoryId: category.id,
-      language: 'en',
-    },
-    admin,
-  );
-  for (const names of [
-    ['Pizzeria Da Marco', 'Luigi', 'Chez Nino'],
-    ['Pizzeria Da Marco', 'Chez Nino'],
-  ]) {
-    const voter = newCredentials();
-    const { accessToken } = await api('POST', '/auth/register', voter);
-    await api(
-      'POST',
-      '/search/propositions',
-      {
-        topicId: topic.id,
-        propositions: names.map((itemName, i) => ({ itemName, points: 3 - i })),
-        userTags: [],
-      },
-      accessToken,
-    );
-  }
-  return topic.id;
-}
+const seedTopic = (title: string) => seedVotedTopic(app.url, title);
 
 const place = (page: Page, lang: Language, n: 1 | 2 | 3) =>
   page.getByRole('textbox', { name: text(lang, `vote.place.${n}`) });
