@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -12,6 +12,8 @@
  * connections with its error count; then the exactness check of every ranking total. It also reports
  * the web's first-load JavaScript per route, Lighthouse scores for home, search and topic, and runs
  * the hostile-request property test with 10,000 requests per route (BENCH_FUZZ_PER_ROUTE).
+ * `streams` measures the server's memory with 1,000 and 10,000 open live-ranking streams (against as many
+ * idle HTTP connections) and how long one vote takes to reach them all, on a fresh SQLite server.
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check.
  */
 import { spawnSync } from 'node:child_process';
@@ -28,13 +30,15 @@ import {
   ensureBenchDataset,
   openBenchDatabase,
 } from './lib/dataset.js';
+import { fmt } from './lib/format.js';
 import { lighthouseScores } from './lib/lighthouse.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
+import { benchStreams } from './lib/streams.js';
 import { mintTokens } from './lib/tokens.js';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sqlite,postgres,web,fuzz' },
+    only: { type: 'string', default: 'sqlite,postgres,web,fuzz,streams' },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
     'votes-only': { type: 'boolean', default: false },
@@ -49,8 +53,6 @@ const budget = (ok: boolean, message: string) => {
   if (!ok) failures.push(message);
   return ok ? 'ok' : 'OVER BUDGET';
 };
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** Every bench ballot is a full top 3: one submission saves three votes (rows of the votes table). */
 const VOTES_PER_BALLOT = 3;
@@ -298,6 +300,7 @@ function benchFuzz() {
 for (const kind of ['sqlite', 'postgres'] as const) if (sections.has(kind)) await benchDatabase(kind);
 if (sections.has('web')) await benchWeb();
 if (sections.has('fuzz')) benchFuzz();
+if (sections.has('streams')) await benchStreams();
 
 if (failures.length > 0) {
   console.log(`\nBudgets broken:\n${failures.map((f) => `- ${f}`).join('\n')}`);

@@ -32,7 +32,13 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    // Both start at once; if one fails, the other is still kept so that afterAll stops it (a failed
+    // browser launch used to leave its server process running).
+    const [started, launched] = await Promise.allSettled([startServer(env), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   });
 
   afterAll(async () => {
