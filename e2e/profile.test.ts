@@ -161,3 +161,39 @@ for (const lng of ['fr', 'en'] as const) {
     });
   });
 }
+
+describe('sign out everywhere', () => {
+  it('ends this session and the other devices at once, and brings the person home signed out', async () => {
+    const lng = 'fr';
+    const page = await app.newPage(lng, { viewport: PHONE });
+    const user = await register(page);
+    const otherDevice = await app.newPage(lng);
+    await login(otherDevice, user);
+    const otherToken = await otherDevice.evaluate(() => localStorage.getItem('token'));
+
+    await page.goto(`/profile?lng=${lng}`);
+    const card = page.locator('section', {
+      has: page.getByRole('heading', { name: text(lng, 'profile.sessions.title') }),
+    });
+    await card.getByText(text(lng, 'profile.sessions.text')).waitFor();
+    await shoot(page, `profile-sessions-${lng}-phone`);
+    await card.getByRole('button', { name: text(lng, 'profile.sessions.everywhere') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text(lng, 'nav.login'), exact: true })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The other device's access token stops working now, not when it expires.
+    await expect
+      .poll(async () =>
+        (
+          await otherDevice.request.get('/api/auth/me', {
+            headers: { authorization: `Bearer ${otherToken}` },
+          })
+        ).status(),
+      )
+      .toBe(401);
+    await Promise.all([page.context().close(), otherDevice.context().close()]);
+  });
+});

@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
+import { Sessions } from './modules/auth/sessions.js';
 import { featureModules } from './modules/index.js';
 import { LiveStreams } from './modules/votes/live-streams.js';
 import { RankingEvents } from './modules/votes/ranking-events.js';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
 
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
   const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
+  const sessions = Sessions.create(database.db, config.refreshTokenTtlDays, secret);
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   );
@@ -97,6 +99,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     database,
     db: database.db,
     accessTokens,
+    sessions,
     guards: createGuards(database.db, accessTokens),
     rankingEvents,
     liveStreams,

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
+import type { Sessions } from './modules/auth/sessions.js';
 import type { LiveStreams } from './modules/votes/live-streams.js';
 import type { RankingEvents } from './modules/votes/ranking-events.js';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Kysely<Database>;
   accessTokens: AccessTokens;
+  /** Signed-in sessions and their refresh tokens. */
+  sessions: Sessions;
   guards: Guards;
   /** Live ranking updates across every server process (see modules/votes); set by buildApp. */
   rankingEvents?: RankingEvents;

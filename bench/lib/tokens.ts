@@ -20,5 +20,17 @@ export async function mintTokens(
     .orderBy('id')
     .limit(count)
     .execute();
-  return Promise.all(users.map(async ({ id }) => ({ id, token: await tokens.sign(id) })));
+  // Each bench user gets a session of its own, as a login would give: the guard checks it on every request.
+  const sessionId = (id: number) => `bench-${id}`;
+  const createdAt = new Date().toISOString();
+  for (let i = 0; i < users.length; i += 1_000) {
+    await handle.db
+      .insertInto('sessions')
+      .values(users.slice(i, i + 1_000).map(({ id }) => ({ id: sessionId(id), user_id: id, created_at: createdAt })))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ ended_at: null }))
+      .execute();
+  }
+  return Promise.all(
+    users.map(async ({ id }) => ({ id, token: await tokens.sign({ userId: id, sessionId: sessionId(id) }) })),
+  );
 }

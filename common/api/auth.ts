@@ -15,7 +15,10 @@ export const loginBody = z.object({
 });
 
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
-export const logoutBody = z.object({ refreshToken: z.string().max(512).optional() }).optional();
+/** `everywhere` ends every session of the person (the refresh token's owner, or the caller's token's). */
+export const logoutBody = z
+  .object({ refreshToken: z.string().max(512).optional(), everywhere: z.boolean().optional() })
+  .nullish();
 
 /** Partial update: omitted fields stay as they are. */
 export const profileBody = z

@@ -27,6 +27,14 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/** A signed-in session: a login and every refresh rotated from it (the refresh tokens' family). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  ended_at: NullableDefault<string>;
+}
+
 export interface RefreshTokensTable {
   id: Id;
   user_id: number;
@@ -152,6 +160,7 @@ export interface AuditLogTable {
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   categories: CategoriesTable;
   tags: TagsTable;
   topics: TopicsTable;

@@ -3,6 +3,10 @@ import type { FeatureCatalog } from '../catalog.js';
 /** Texts of the profile page: my account, my password, my votes. */
 export const profileCatalog: FeatureCatalog = {
   fr: {
+    'profile.sessions.title': 'Sessions',
+    'profile.sessions.text':
+      'Vous êtes connecté sur un autre appareil, ou vous ne le savez plus ? Déconnectez-vous partout : chaque appareil, celui-ci compris, devra se reconnecter.',
+    'profile.sessions.everywhere': 'Se déconnecter partout',
     'profile.greeting': 'Bonjour {{username}} !',
     'profile.cancel': 'Annuler',
     'profile.saving': 'Enregistrement…',
@@ -43,6 +47,10 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.error.withdraw': 'Échec de la suppression des votes. Veuillez réessayer.',
   },
   en: {
+    'profile.sessions.title': 'Sessions',
+    'profile.sessions.text':
+      'Signed in on another device, or not sure? Sign out everywhere: every device, this one included, will have to sign in again.',
+    'profile.sessions.everywhere': 'Sign out everywhere',
     'profile.greeting': 'Hello {{username}}!',
     'profile.cancel': 'Cancel',
     'profile.saving': 'Saving…',
@@ -83,6 +91,10 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.error.withdraw': 'Failed to delete votes. Please try again.',
   },
   es: {
+    'profile.sessions.title': 'Sesiones',
+    'profile.sessions.text':
+      '¿Has iniciado sesión en otro dispositivo o no estás seguro? Cierra sesión en todas partes: cada dispositivo, este incluido, tendrá que volver a iniciar sesión.',
+    'profile.sessions.everywhere': 'Cerrar sesión en todas partes',
     'profile.greeting': '¡Hola, {{username}}!',
     'profile.cancel': 'Cancelar',
     'profile.saving': 'Guardando…',
@@ -123,6 +135,10 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.error.withdraw': 'No se pudieron eliminar los votos. Inténtalo de nuevo.',
   },
   de: {
+    'profile.sessions.title': 'Sitzungen',
+    'profile.sessions.text':
+      'Auf einem anderen Gerät angemeldet oder nicht sicher? Melde dich überall ab: Jedes Gerät, auch dieses, muss sich neu anmelden.',
+    'profile.sessions.everywhere': 'Überall abmelden',
     'profile.greeting': 'Hallo {{username}}!',
     'profile.cancel': 'Abbrechen',
     'profile.saving': 'Wird gespeichert…',

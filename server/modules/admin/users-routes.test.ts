@@ -208,7 +208,7 @@ describe('PUT /api/admin/users/:id', () => {
     try {
       const only = await createAdmin(solo);
       const service = new AdminUsersService(solo.ctx);
-      const ghost = { id: 999_999, username: 'ghost', isAdmin: true };
+      const ghost = { id: 999_999, username: 'ghost', isAdmin: true, sessionId: 'ghost-session' };
       const before = await snapshotDatabase(solo.ctx.db);
       await expect(service.update(ghost, only.id, { isAdmin: false })).rejects.toMatchObject({
         statusCode: 409,

@@ -7,7 +7,6 @@ import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
 import { hashPassword } from '../auth/passwords.js';
-import { RefreshTokens } from '../auth/refresh-tokens.js';
 import { UsersRepository } from '../users/repository.js';
 import { deleteUser, lockActiveAdminIds } from './users-repository.js';
 
@@ -77,10 +76,9 @@ export class AdminUsersService {
         ...(changes.isActive !== undefined && { is_active: changes.isActive ? 1 : 0 }),
         ...(changes.isAdmin !== undefined && { is_admin: changes.isAdmin ? 1 : 0 }),
       });
-      // A deactivated account cannot refresh anyway; revoking makes reactivation start from a fresh login.
-      if (current.is_active === 1 && updated.is_active === 0) {
-        await new RefreshTokens(trx, this.ctx.config.refreshTokenTtlDays).revokeAllOf(id);
-      }
+      // A deactivated account is refused anyway; ending its sessions makes reactivation start from a fresh login.
+      if (current.is_active === 1 && updated.is_active === 0)
+        await this.ctx.sessions.within(trx).endAllOf(id);
       const after = await users.toDto(updated);
       await recordAudit(trx, actor, {
         action: changes.isActive !== undefined && changes.isAdmin === undefined ? 'status' : 'update',

@@ -4,13 +4,22 @@ import { errors } from '../../http/errors.js';
 const ISSUER = 'podium';
 const AUDIENCE = 'podium-api';
 
-/** Short-lived HS256 access tokens; the user's flags are re-read from the database on every request. */
+/** Who an access token speaks for: a user, within one of their sessions. */
+export interface TokenSubject {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * Short-lived HS256 access tokens naming their user and session; the guard re-reads the user's flags and
+ * the session's state from the database on every request, so an ended session stops its tokens at once.
+ */
 export class AccessTokens {
   /**
    * Tokens already verified, with their expiry: a signature check is a WebCrypto round trip, and a
    * client sends the same token with every request for its whole lifetime. Bounded, oldest out first.
    */
-  private readonly verified = new Map<string, { userId: number; expiresAt: number }>();
+  private readonly verified = new Map<string, TokenSubject & { expiresAt: number }>();
   private static readonly VERIFIED_CAPACITY = 10_000;
 
   /** Imported once: given raw bytes, jose would import the key again for every token. */
@@ -29,9 +38,13 @@ export class AccessTokens {
     );
   }
 
-  async sign(userId: number): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({})
+  /**
+   * The same subject and `issuedAt` always give the same token: a refresh retried within its grace window
+   * answers the very pair it answered the first time.
+   */
+  async sign({ userId, sessionId }: TokenSubject, issuedAt: string | number = Date.now()): Promise<string> {
+    const now = Math.floor(new Date(issuedAt).getTime() / 1000);
+    return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuer(ISSUER)
@@ -41,11 +54,11 @@ export class AccessTokens {
       .sign(await this.key);
   }
 
-  /** Returns the user id, or throws TOKEN_EXPIRED / INVALID_TOKEN. */
-  async verify(token: string): Promise<number> {
+  /** Returns the token's user and session, or throws TOKEN_EXPIRED / INVALID_TOKEN. */
+  async verify(token: string): Promise<TokenSubject> {
     const known = this.verified.get(token);
     if (known) {
-      if (Date.now() < known.expiresAt) return known.userId;
+      if (Date.now() < known.expiresAt) return { userId: known.userId, sessionId: known.sessionId };
       this.verified.delete(token);
       throw errors.tokenExpired();
     }
@@ -57,12 +70,17 @@ export class AccessTokens {
         requiredClaims: ['sub', 'exp'],
       });
       const userId = Number(payload.sub);
+      const sessionId = payload.sid;
       if (!Number.isSafeInteger(userId) || userId <= 0) throw errors.invalidToken();
-      this.verified.set(token, { userId, expiresAt: (payload.exp as number) * 1000 });
+      // Tokens from before sessions were named cannot be ended by a logout: they are not accepted.
+      if (typeof sessionId !== 'string' || sessionId.length === 0 || sessionId.length > 64) {
+        throw errors.invalidToken();
+      }
+      this.verified.set(token, { userId, sessionId, expiresAt: (payload.exp as number) * 1000 });
       if (this.verified.size > AccessTokens.VERIFIED_CAPACITY) {
         this.verified.delete(this.verified.keys().next().value as string);
       }
-      return userId;
+      return { userId, sessionId };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
       throw errors.invalidToken();

@@ -10,6 +10,8 @@ export interface AuthUser {
   id: number;
   username: string;
   isAdmin: boolean;
+  /** The session the caller's token belongs to ("sign out" ends it). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -39,14 +41,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export function createGuards(db: Kysely<Database>, accessTokens: AccessTokens): Guards {
   async function identify(request: FastifyRequest, token: string): Promise<void> {
-    const userId = await accessTokens.verify(token);
+    const { userId, sessionId } = await accessTokens.verify(token);
+    // One keyed read: the user's flags and whether the token's session is still open.
     const [user] = await executePrepared(
       db,
-      db.selectFrom('users').select(['id', 'username', 'is_active', 'is_admin']).where('id', '=', userId),
+      db
+        .selectFrom('users as u')
+        .innerJoin('sessions as s', (join) => join.onRef('s.user_id', '=', 'u.id').on('s.id', '=', sessionId))
+        .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin', 's.ended_at'])
+        .where('u.id', '=', userId),
     );
     if (!user) throw errors.invalidToken();
     if (user.is_active !== 1) throw errors.accountDisabled(401);
-    request.authUser = { id: user.id, username: user.username, isAdmin: user.is_admin === 1 };
+    if (user.ended_at !== null) throw errors.invalidToken('This session has ended; sign in again');
+    request.authUser = { id: user.id, username: user.username, isAdmin: user.is_admin === 1, sessionId };
   }
 
   const requireUser: Guard = async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBody, logoutBody, refreshBody, registerBody } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
@@ -31,10 +31,19 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => ok(await auth.refresh(request.body.refreshToken)),
   );
 
-  api.post('/auth/logout', { schema: { tags: ['auth'], body: logoutBody } }, async (request) => {
-    await auth.logout(request.body?.refreshToken);
-    return ok({ loggedOut: true });
-  });
+  // A bearer token, when sent, names the session too. An expired or already ended one is no reason to
+  // refuse a sign-out: the refresh token still names the session.
+  const callerIfAny = async (request: FastifyRequest) => {
+    await ctx.guards.optionalUser(request).catch(() => undefined);
+  };
+  api.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], body: logoutBody }, preHandler: callerIfAny },
+    async (request) => {
+      await auth.logout({ ...request.body, caller: request.authUser });
+      return ok({ loggedOut: true });
+    },
+  );
 
   const me = async (request: Parameters<typeof ctx.guards.requireUser>[0]) => {
     const user = await auth.users.findById(callerOf(request).id);

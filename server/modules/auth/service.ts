@@ -2,29 +2,32 @@ import type { SessionDto } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { UsersRepository } from '../users/repository.js';
+import type { AuthUser } from './guards.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { RefreshTokens } from './refresh-tokens.js';
+import type { RotatedSession } from './sessions.js';
 
 /** Registration, login, refresh and logout: the session rules of issue 2 in one place. */
 export class AuthService {
   readonly users: UsersRepository;
-  readonly refreshTokens: RefreshTokens;
 
   constructor(private readonly ctx: AppContext) {
     this.users = new UsersRepository(ctx.db);
-    this.refreshTokens = new RefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
   }
 
   /** A new session (access + refresh token) for a user row already checked to be active. */
   async openSession(userId: number): Promise<SessionDto> {
     const user = await this.users.findById(userId);
     if (!user) throw errors.invalidToken();
-    const [accessToken, refreshToken, dto] = await Promise.all([
-      this.ctx.accessTokens.sign(user.id),
-      this.refreshTokens.issue(user.id),
+    const [tokens, dto] = await Promise.all([
+      this.ctx.sessions.open(user.id).then((session) => this.tokensOf(session)),
       this.users.toDto(user),
     ]);
-    return { user: dto, accessToken, token: accessToken, refreshToken };
+    return { user: dto, ...tokens };
+  }
+
+  private async tokensOf(session: RotatedSession) {
+    const accessToken = await this.ctx.accessTokens.sign(session, session.issuedAt);
+    return { accessToken, token: accessToken, refreshToken: session.refreshToken };
   }
 
   async register(input: { username: string; email: string; password: string; language?: string }) {
@@ -47,18 +50,27 @@ export class AuthService {
 
   async refresh(refreshToken: string) {
     // An inactive account cannot refresh; its token is left alone so reactivation restores the session.
-    const ownerId = await this.refreshTokens.ownerOf(refreshToken);
+    const ownerId = await this.ctx.sessions.ownerOf(refreshToken);
     if (ownerId !== undefined) {
       const owner = await this.users.findById(ownerId);
       if (owner && owner.is_active !== 1) throw errors.accountDisabled();
     }
-    const rotated = await this.refreshTokens.rotate(refreshToken);
-    const accessToken = await this.ctx.accessTokens.sign(rotated.userId);
-    return { accessToken, token: accessToken, refreshToken: rotated.refreshToken };
+    return this.tokensOf(await this.ctx.sessions.rotate(refreshToken));
   }
 
-  async logout(refreshToken: string | undefined): Promise<void> {
-    if (refreshToken) await this.refreshTokens.revokeSessionOf(refreshToken);
+  /**
+   * Ends the session of the refresh token, or of the caller's access token; `everywhere` ends every
+   * session of that person. Their access tokens stop working with them.
+   */
+  async logout(input: { refreshToken?: string; caller?: AuthUser; everywhere?: boolean }): Promise<void> {
+    const { refreshToken, caller, everywhere } = input;
+    if (everywhere) {
+      const userId = caller?.id ?? (refreshToken ? await this.ctx.sessions.ownerOf(refreshToken) : undefined);
+      if (userId !== undefined) await this.ctx.sessions.endAllOf(userId);
+      return;
+    }
+    if (refreshToken) await this.ctx.sessions.endSessionOf(refreshToken);
+    if (caller) await this.ctx.sessions.end(caller.sessionId);
   }
 
   /** Needs the current password; ends every session and opens a fresh one for the caller. */
@@ -69,7 +81,7 @@ export class AuthService {
       throw errors.validation('Current password is incorrect', 'currentPassword');
     }
     await this.users.update(userId, { password_hash: await hashPassword(newPassword) });
-    await this.refreshTokens.revokeAllOf(userId);
+    await this.ctx.sessions.endAllOf(userId);
     return this.openSession(userId);
   }
 

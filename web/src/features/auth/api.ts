@@ -14,7 +14,14 @@ export async function fetchMe(signal?: AbortSignal): Promise<User> {
   return data.user;
 }
 
-/** Revokes the refresh token server-side; needs no bearer token, so it never triggers a refresh. */
-export function postLogout(refreshToken: string): Promise<unknown> {
-  return apiRequest('/auth/logout', { method: 'POST', body: { refreshToken }, auth: false });
+/**
+ * Ends the refresh token's session on the server (with `everywhere`, every session of the account); needs
+ * no bearer token, so it never triggers a refresh.
+ */
+export function postLogout(refreshToken: string, everywhere = false): Promise<unknown> {
+  return apiRequest('/auth/logout', {
+    method: 'POST',
+    body: everywhere ? { refreshToken, everywhere } : { refreshToken },
+    auth: false,
+  });
 }

@@ -62,19 +62,25 @@ export function useRegister() {
   });
 }
 
-/** Clears the session everywhere (this tab now, other tabs through the storage event) and goes home. */
+/**
+ * Signs out (this tab now, other tabs through the storage event) and goes home; `everywhere` also ends
+ * the account's sessions on every other device.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    const { refreshToken } = tokenStore.read();
-    tokenStore.clear();
-    // Leave protected pages first, or their guard would send us to /login instead of home.
-    flushSync(() => {
-      void navigate('/');
-    });
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-    queryClient.setQueryData(sessionQueryKey, null);
-    if (refreshToken) await postLogout(refreshToken).catch(() => undefined);
-  }, [navigate, queryClient]);
+  return useCallback(
+    async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
+      const { refreshToken } = tokenStore.read();
+      tokenStore.clear();
+      // Leave protected pages first, or their guard would send us to /login instead of home.
+      flushSync(() => {
+        void navigate('/');
+      });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData(sessionQueryKey, null);
+      if (refreshToken) await postLogout(refreshToken, everywhere).catch(() => undefined);
+    },
+    [navigate, queryClient],
+  );
 }

@@ -3,6 +3,7 @@ import { useAuth } from '../../features/auth/index.js';
 import { MyVotes, PasswordForm, ProfileForm } from '../../features/profile/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
+import { SessionsCard } from './SessionsCard.js';
 
 /** /profile: my account, my password, my votes (RequireAuth guarantees a user). */
 export function ProfilePage() {
@@ -19,6 +20,7 @@ export function ProfilePage() {
         {/* Another account signing in on this tab starts from its own values. */}
         <ProfileForm key={user.id} user={user} />
         <PasswordForm />
+        <SessionsCard />
         <MyVotes />
       </div>
     </section>
