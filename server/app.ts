@@ -94,8 +94,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   const liveStreams = new LiveStreams(config.liveStreams);
   // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
   app.addHook('preClose', async () => liveStreams.endAll());
+  const { redis, counters } = await registerRateLimits(app, config);
   const ctx: AppContext = {
     config,
+    redis,
+    counters,
     database,
     db: database.db,
     accessTokens,
@@ -125,7 +128,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     strictTransportSecurity: false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  ctx.redis = await registerRateLimits(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

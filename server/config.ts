@@ -29,6 +29,9 @@ const environmentSchema = z.object({
   LIVE_STREAMS_PER_PROCESS: positiveInt.default(5_000),
   LIVE_STREAM_MAX_UNSENT_BYTES: positiveInt.default(256 * 1024),
   LIVE_EVENT_INTERVAL_MS: positiveInt.default(50),
+  PASSWORD_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+  PASSWORD_CHECKS_PER_ADDRESS: positiveInt.default(30),
+  PASSWORD_THROTTLE_MINUTES: positiveInt.default(15),
 });
 
 export interface Config {
@@ -62,6 +65,14 @@ export interface Config {
   /** Open sockets beyond this are closed as they arrive. */
   maxConnections: number;
   liveStreams: LiveStreamLimits;
+  passwordThrottle: PasswordThrottleLimits;
+}
+
+/** Every password check (login, password change, e-mail change) counts against these, per window. */
+export interface PasswordThrottleLimits {
+  failuresPerAccount: number;
+  checksPerAddress: number;
+  windowMs: number;
 }
 
 /** Caps on the live-ranking event streams (server-sent events), which stay open for as long as a page does. */
@@ -110,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perProcess: e.LIVE_STREAMS_PER_PROCESS,
       maxUnsentBytes: e.LIVE_STREAM_MAX_UNSENT_BYTES,
       eventIntervalMs: e.LIVE_EVENT_INTERVAL_MS,
+    },
+    passwordThrottle: {
+      failuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
+      checksPerAddress: e.PASSWORD_CHECKS_PER_ADDRESS,
+      windowMs: e.PASSWORD_THROTTLE_MINUTES * 60_000,
     },
   };
 }

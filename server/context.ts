@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
+import type { Counters } from './http/rate-limit/counters.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   rankingEvents?: RankingEvents;
   /** The open live-ranking streams of this process and their caps; set by buildApp. */
   liveStreams?: LiveStreams;
-  /** The rate limits' shared counters, when REDIS_URL is set (the health report tells whether it answers). */
+  /** The rate limits' shared store, when REDIS_URL is set (the health report tells whether it answers). */
   redis?: Redis;
+  /** Counters for the limits the app applies itself, in Redis or in this process like the rate limits. */
+  counters: Counters;
 }

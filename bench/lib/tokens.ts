@@ -26,7 +26,11 @@ export async function mintTokens(
   for (let i = 0; i < users.length; i += 1_000) {
     await handle.db
       .insertInto('sessions')
-      .values(users.slice(i, i + 1_000).map(({ id }) => ({ id: sessionId(id), user_id: id, created_at: createdAt })))
+      .values(
+        users
+          .slice(i, i + 1_000)
+          .map(({ id }) => ({ id: sessionId(id), user_id: id, created_at: createdAt })),
+      )
       .onConflict((oc) => oc.column('id').doUpdateSet({ ended_at: null }))
       .execute();
   }

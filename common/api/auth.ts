@@ -28,6 +28,8 @@ export const profileBody = z
     firstName: personNameField,
     lastName: personNameField,
     language: languageField,
+    /** Required when `email` changes it. */
+    currentPassword: z.string().trim().max(1024),
   })
   .partial();
 

@@ -59,6 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SEED: 'none',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      PASSWORD_CHECKS_PER_ADDRESS: '100000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...env,

@@ -11,7 +11,7 @@ port="${SQLMAP_PORT:-3917}"
 work="$(mktemp -d)"
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-env_args=(PORT="$port" DATA_DIR="$work/data" SEED=demo LOG_LEVEL=warn AUTH_RATE_LIMIT_PER_MINUTE=1000000)
+env_args=(PORT="$port" DATA_DIR="$work/data" SEED=demo LOG_LEVEL=warn AUTH_RATE_LIMIT_PER_MINUTE=1000000 PASSWORD_CHECKS_PER_ADDRESS=1000000 PASSWORD_FAILURES_PER_ACCOUNT=1000000)
 if [ "$kind" = postgres ]; then
   db="podium_sqlmap_$$"
   psql "${TEST_DATABASE_URL:?}" -qc "create database $db" >/dev/null

@@ -40,6 +40,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SEED: 'none',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      PASSWORD_CHECKS_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

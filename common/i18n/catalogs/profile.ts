@@ -3,6 +3,7 @@ import type { FeatureCatalog } from '../catalog.js';
 /** Texts of the profile page: my account, my password, my votes. */
 export const profileCatalog: FeatureCatalog = {
   fr: {
+    'profile.field.currentPasswordForEmail': "Mot de passe actuel (pour changer d'e-mail)",
     'profile.sessions.title': 'Sessions',
     'profile.sessions.text':
       'Vous êtes connecté sur un autre appareil, ou vous ne le savez plus ? Déconnectez-vous partout : chaque appareil, celui-ci compris, devra se reconnecter.',
@@ -47,6 +48,7 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.error.withdraw': 'Échec de la suppression des votes. Veuillez réessayer.',
   },
   en: {
+    'profile.field.currentPasswordForEmail': 'Current password (to change your e-mail)',
     'profile.sessions.title': 'Sessions',
     'profile.sessions.text':
       'Signed in on another device, or not sure? Sign out everywhere: every device, this one included, will have to sign in again.',
@@ -91,6 +93,7 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.error.withdraw': 'Failed to delete votes. Please try again.',
   },
   es: {
+    'profile.field.currentPasswordForEmail': 'Contraseña actual (para cambiar el correo)',
     'profile.sessions.title': 'Sesiones',
     'profile.sessions.text':
       '¿Has iniciado sesión en otro dispositivo o no estás seguro? Cierra sesión en todas partes: cada dispositivo, este incluido, tendrá que volver a iniciar sesión.',
@@ -135,6 +138,7 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.error.withdraw': 'No se pudieron eliminar los votos. Inténtalo de nuevo.',
   },
   de: {
+    'profile.field.currentPasswordForEmail': 'Aktuelles Passwort (um die E-Mail zu ändern)',
     'profile.sessions.title': 'Sitzungen',
     'profile.sessions.text':
       'Auf einem anderen Gerät angemeldet oder nicht sicher? Melde dich überall ab: Jedes Gerät, auch dieses, muss sich neu anmelden.',

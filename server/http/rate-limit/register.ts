@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
 import { errors } from '../errors.js';
-import { ResilientStore } from './resilient-store.js';
+import { Counters } from './counters.js';
+import { LocalStore, ResilientStore } from './resilient-store.js';
 
 /** A Redis command that takes longer than this is given up, and the request counted in this process. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -11,9 +12,12 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 /**
  * Rate limits, per route (`config.rateLimit`). With REDIS_URL the counters live in Redis so that a limit
  * holds across every app server; without it, or while Redis is unreachable, each process counts alone.
- * Returns the Redis client, for the health report.
+ * Answers the Redis client (for the health report) and counters for limits the app applies itself.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<Redis | undefined> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+): Promise<{ redis: Redis | undefined; counters: Counters }> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         // Fail a command at once while disconnected rather than queue it until Redis returns.
@@ -32,12 +36,13 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+  const stores = redis ? ResilientStore.forRedis(redis, config.rateLimitNamespace, app.log) : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { store: ResilientStore.forRedis(redis, config.rateLimitNamespace, app.log) } : {}),
+    ...(stores ? { store: stores.pluginStore } : {}),
     errorResponseBuilder: (_request, context) => errors.rateLimited(Math.ceil(context.ttl / 1000)),
   });
-  return redis;
+  return { redis, counters: new Counters(stores?.plain ?? new LocalStore(false, false)) };
 }
 
 /** 'up' or 'down' within a second, for /api/health; undefined when no Redis is configured. */

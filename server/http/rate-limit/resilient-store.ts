@@ -8,20 +8,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 type Callback = Parameters<RateLimitStore['incr']>[1];
+/** Both of the plugin's stores can also read a count without adding to it. */
+export type CountingStore = RateLimitStore & Record<'read', RateLimitStore['incr']>;
 type RouteLimitOptions = Parameters<RateLimitStore['child']>[0];
 
 // The plugin's own stores: the counting rules stay the library's, this module only chooses between them.
 const require = createRequire(import.meta.url);
-const LocalStore: new (
+export const LocalStore: new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
-) => RateLimitStore = require('@fastify/rate-limit/store/LocalStore.js');
+) => CountingStore = require('@fastify/rate-limit/store/LocalStore.js');
 const RedisStore: new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
   redis: Redis,
   namespace: string,
-) => RateLimitStore = require('@fastify/rate-limit/store/RedisStore.js');
+) => CountingStore = require('@fastify/rate-limit/store/RedisStore.js');
 
 /**
  * Counts in Redis while it answers, and in this process while it does not: a Redis outage must not turn
@@ -37,30 +39,59 @@ export class ResilientStore implements RateLimitStore {
     private readonly outage: OutageLog,
   ) {}
 
-  /** The plugin's `store` option: a class it constructs once with its global options. */
-  static forRedis(redis: Redis, namespace: string, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+  /**
+   * Stores over one Redis client sharing one outage log: the plugin's `store` option (a class it
+   * constructs with its global options), and a plain one for counters of the app's own.
+   */
+  static forRedis(redis: Redis, namespace: string, log: FastifyBaseLogger) {
     const outage = new OutageLog(redis, log);
-    return class extends ResilientStore {
+    const stores = (continueExceeding: boolean, exponentialBackoff: boolean) =>
+      [
+        new RedisStore(continueExceeding, exponentialBackoff, redis, namespace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+      ] as const;
+    const pluginStore: FastifyRateLimitStoreCtor = class extends ResilientStore {
       constructor(options: RateLimitPluginOptions) {
-        const backoff = [options.continueExceeding === true, options.exponentialBackoff === true] as const;
-        super(redis, new RedisStore(...backoff, redis, namespace), new LocalStore(...backoff), outage);
+        super(
+          redis,
+          ...stores(options.continueExceeding === true, options.exponentialBackoff === true),
+          outage,
+        );
       }
     };
+    return { pluginStore, plain: new ResilientStore(redis, ...stores(false, false), outage) };
   }
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    this.run('incr', key, callback, timeWindow, max);
+  }
+
+  /** The count so far without counting (the plugin's `{ increment: false }`). */
+  read(key: string, callback: Callback, timeWindow: number, max: number): void {
+    this.run('read', key, callback, timeWindow, max);
+  }
+
+  private run(
+    method: 'incr' | 'read',
+    key: string,
+    callback: Callback,
+    timeWindow: number,
+    max: number,
+  ): void {
+    const shared = this.shared as CountingStore;
+    const local = this.local as CountingStore;
     // Not connected: count here at once instead of queueing the command behind a reconnection.
     if (this.redis.status !== 'ready') {
       this.outage.noticed();
-      this.local.incr(key, callback, timeWindow, max);
+      local[method](key, callback, timeWindow, max);
       return;
     }
-    this.shared.incr(
+    shared[method](
       key,
       (error, result) => {
         if (!error) return callback(null, result);
         this.outage.noticed(error);
-        this.local.incr(key, callback, timeWindow, max);
+        local[method](key, callback, timeWindow, max);
       },
       timeWindow,
       max,

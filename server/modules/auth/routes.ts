@@ -22,7 +22,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   );
 
   api.post('/auth/login', { schema: { tags: ['auth'], body: loginBody }, config: limited }, async (request) =>
-    ok(await auth.login(request.body.email, request.body.password)),
+    ok(await auth.login(request.body.email, request.body.password, request.ip)),
   );
 
   api.post(

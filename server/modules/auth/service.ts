@@ -3,15 +3,18 @@ import type { AppContext } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { UsersRepository } from '../users/repository.js';
 import type { AuthUser } from './guards.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { PasswordThrottle } from './password-throttle.js';
+import { hashPassword } from './passwords.js';
 import type { RotatedSession } from './sessions.js';
 
 /** Registration, login, refresh and logout: the session rules of issue 2 in one place. */
 export class AuthService {
   readonly users: UsersRepository;
+  private readonly throttle: PasswordThrottle;
 
   constructor(private readonly ctx: AppContext) {
     this.users = new UsersRepository(ctx.db);
+    this.throttle = new PasswordThrottle(ctx.counters, ctx.config.passwordThrottle);
   }
 
   /** A new session (access + refresh token) for a user row already checked to be active. */
@@ -40,9 +43,14 @@ export class AuthService {
     return this.openSession(user.id);
   }
 
-  async login(email: string, password: string): Promise<SessionDto> {
+  async login(email: string, password: string, address: string): Promise<SessionDto> {
     const user = await this.users.findByEmail(email);
-    const valid = await verifyPassword(user?.password_hash, password);
+    const valid = await this.throttle.verify({
+      account: user ? `user:${user.id}` : `email:${email}`,
+      address,
+      storedHash: user?.password_hash,
+      password,
+    });
     if (!user || !valid) throw errors.invalidCredentials();
     if (user.is_active !== 1) throw errors.accountDisabled();
     return this.openSession(user.id);
@@ -73,14 +81,32 @@ export class AuthService {
     if (caller) await this.ctx.sessions.end(caller.sessionId);
   }
 
-  /** Needs the current password; ends every session and opens a fresh one for the caller. */
-  async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<SessionDto> {
+  /**
+   * The caller's current password, checked through the throttle; a wrong or missing one is a 400 naming
+   * the field (a 401 would sign the web app out).
+   */
+  async assertCurrentPassword(userId: number, currentPassword: string | undefined, address: string) {
     const user = await this.users.findById(userId);
     if (!user) throw errors.unauthorized();
-    if (!(await verifyPassword(user.password_hash, currentPassword))) {
-      throw errors.validation('Current password is incorrect', 'currentPassword');
-    }
-    await this.users.update(userId, { password_hash: await hashPassword(newPassword) });
+    if (!currentPassword) throw errors.validation('Current password is required', 'currentPassword');
+    const valid = await this.throttle.verify({
+      account: `user:${user.id}`,
+      address,
+      storedHash: user.password_hash,
+      password: currentPassword,
+    });
+    if (!valid) throw errors.validation('Current password is incorrect', 'currentPassword');
+    return user;
+  }
+
+  /** Needs the current password; ends every session and opens a fresh one for the caller. */
+  async changePassword(
+    userId: number,
+    input: { currentPassword: string; newPassword: string },
+    address: string,
+  ): Promise<SessionDto> {
+    await this.assertCurrentPassword(userId, input.currentPassword, address);
+    await this.users.update(userId, { password_hash: await hashPassword(input.newPassword) });
     await this.ctx.sessions.endAllOf(userId);
     return this.openSession(userId);
   }

@@ -18,8 +18,14 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/users/profile',
     { schema: { tags: ['users'], body: profileBody }, preHandler: ctx.guards.requireUser },
     async (request) => {
-      const { username, email, firstName, lastName, language } = request.body;
-      const updated = await auth.users.update(callerOf(request).id, {
+      const { username, email, firstName, lastName, language, currentPassword } = request.body;
+      const caller = callerOf(request);
+      // A new e-mail is a new way into the account: only its owner, who knows the password, may set it.
+      const current = await auth.users.findById(caller.id);
+      if (email !== undefined && email !== current?.email) {
+        await auth.assertCurrentPassword(caller.id, currentPassword, request.ip);
+      }
+      const updated = await auth.users.update(caller.id, {
         ...(username !== undefined && { username }),
         ...(email !== undefined && { email }),
         ...(firstName !== undefined && { first_name: firstName }),
@@ -34,9 +40,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/users/password',
     { schema: { tags: ['users'], body: passwordChangeBody }, preHandler: ctx.guards.requireUser },
     async (request) => {
-      const { currentPassword, newPassword } = request.body;
       // Every other session ends; the caller gets a fresh one so this tab stays signed in.
-      return ok(await auth.changePassword(callerOf(request).id, currentPassword, newPassword));
+      return ok(await auth.changePassword(callerOf(request).id, request.body, request.ip));
     },
   );
 

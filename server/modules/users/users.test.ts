@@ -31,7 +31,7 @@ describe('PUT /api/users/profile', () => {
     const bob = await registerUser(server);
     const email = await server.request('PUT', '/api/users/profile', {
       token: bob.accessToken,
-      body: { email: alice.email },
+      body: { email: alice.email, currentPassword: bob.password },
     });
     expect(email.status).toBe(409);
     expect(email.body.error.code).toBe('EMAIL_EXISTS');
@@ -41,6 +41,26 @@ describe('PUT /api/users/profile', () => {
     });
     expect(username.status).toBe(409);
     expect(username.body.error.code).toBe('USERNAME_EXISTS');
+  });
+
+  it('changes the e-mail only with the current password: missing or wrong is a 400 naming the field', async () => {
+    const user = await registerUser(server);
+    for (const currentPassword of [undefined, 'not my password']) {
+      const before = await snapshotDatabase(server.ctx.db);
+      const refused = await server.request('PUT', '/api/users/profile', {
+        token: user.accessToken,
+        body: { email: 'new-address@example.test', ...(currentPassword && { currentPassword }) },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'currentPassword' });
+      expect(await snapshotDatabase(server.ctx.db)).toBe(before);
+    }
+    const changed = await server.request('PUT', '/api/users/profile', {
+      token: user.accessToken,
+      body: { email: 'new-address@example.test', currentPassword: user.password },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.user.email).toBe('new-address@example.test');
   });
 
   it('lets a user keep their own e-mail and change the case of their own username', async () => {

@@ -16,6 +16,8 @@ export interface ProfileChanges {
   firstName?: string | null;
   lastName?: string | null;
   language?: Language;
+  /** Sent with a new e-mail. */
+  currentPassword?: string;
 }
 
 export function useUpdateProfile() {

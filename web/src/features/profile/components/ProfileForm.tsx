@@ -4,7 +4,7 @@ import { isLanguage, LANGUAGE_LABELS, LANGUAGES } from '../../../../../common/co
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
-import { TextField } from '../../../shared/ui/Field.js';
+import { PasswordField, TextField } from '../../../shared/ui/Field.js';
 import type { User } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type ProfileChanges, useUpdateProfile } from '../api/profile.js';
@@ -17,13 +17,20 @@ const valuesOf = (user: User): ProfileValues => ({
   lastName: user.lastName ?? '',
   email: user.email,
   language: user.language,
+  currentPassword: '',
 });
+
+const emailChangedFrom = (user: User, values: ProfileValues) =>
+  values.email.trim().toLowerCase() !== user.email;
 
 /** Only what changed is sent (PUT /api/users/profile is a partial update). */
 function changesBetween(user: User, values: ProfileValues): ProfileChanges {
   const changes: ProfileChanges = {};
   if (values.username.trim() !== user.username) changes.username = values.username.trim();
-  if (values.email.trim().toLowerCase() !== user.email) changes.email = values.email.trim();
+  if (emailChangedFrom(user, values)) {
+    changes.email = values.email.trim();
+    changes.currentPassword = values.currentPassword.trim();
+  }
   if (values.firstName.trim() !== (user.firstName ?? '')) changes.firstName = values.firstName.trim() || null;
   if (values.lastName.trim() !== (user.lastName ?? '')) changes.lastName = values.lastName.trim() || null;
   if (values.language !== user.language && isLanguage(values.language)) changes.language = values.language;
@@ -36,9 +43,11 @@ export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const [values, setValues] = useState(() => valuesOf(user));
   const [saved, setSaved] = useState(false);
-  const form = useFormProblems(validateProfile(values));
+  const emailChanged = emailChangedFrom(user, values);
+  const form = useFormProblems(validateProfile(values, { emailChanged }));
   const conflictField =
     isApiError(update.error) && update.error.status === 409 ? update.error.field : undefined;
+  const wrongCurrent = isApiError(update.error) && update.error.field === 'currentPassword';
 
   const set = (field: keyof ProfileValues) => (event: { target: { value: string } }) => {
     setSaved(false);
@@ -96,6 +105,20 @@ export function ProfileForm({ user }: { user: User }) {
           onBlur={form.touch('email')}
           error={fieldError('email')}
         />
+        {emailChanged && (
+          <PasswordField
+            label={t('profile.field.currentPasswordForEmail')}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            onBlur={form.touch('currentPassword')}
+            error={
+              form.errorOf('currentPassword') ??
+              (wrongCurrent ? errorMessage(t, update.error, 'profile.password.wrongCurrent') : undefined)
+            }
+          />
+        )}
         <TextField
           label={t('profile.field.firstName')}
           name="firstName"
@@ -125,7 +148,7 @@ export function ProfileForm({ user }: { user: User }) {
           </select>
         </label>
       </div>
-      {update.isError && !conflictField && (
+      {update.isError && !conflictField && !wrongCurrent && (
         <Alert tone="error">{errorMessage(t, update.error, 'profile.error.update')}</Alert>
       )}
       {saved && <Alert tone="success">{t('profile.form.saved')}</Alert>}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validatePassword, validateProfile } from './validation.js';
 
-const profile = { username: 'lea', firstName: '', lastName: '', email: 'lea@example.test', language: 'fr' };
+const profile = {
+  username: 'lea',
+  firstName: '',
+  lastName: '',
+  email: 'lea@example.test',
+  language: 'fr',
+  currentPassword: '',
+};
 
 describe('validateProfile', () => {
   it('accepts a valid profile and refuses short usernames, odd characters and bad e-mails', () => {
@@ -16,6 +23,14 @@ describe('validateProfile', () => {
     expect(validateProfile({ ...profile, lastName: 'x'.repeat(81) }).lastName?.key).toBe(
       'profile.error.nameTooLong',
     );
+  });
+
+  it('asks for the current password only when the e-mail changes', () => {
+    expect(validateProfile(profile, { emailChanged: true }).currentPassword?.key).toBe(
+      'profile.error.required',
+    );
+    expect(validateProfile({ ...profile, currentPassword: 'secret' }, { emailChanged: true })).toEqual({});
+    expect(validateProfile(profile, { emailChanged: false }).currentPassword).toBeUndefined();
   });
 });
 

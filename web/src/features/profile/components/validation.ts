@@ -6,6 +6,8 @@ export interface ProfileValues {
   lastName: string;
   email: string;
   language: string;
+  /** Asked only when the e-mail changes (the server refuses a new e-mail without it). */
+  currentPassword: string;
 }
 
 export interface PasswordValues {
@@ -21,8 +23,13 @@ const USERNAME_SHAPE = /^[\p{L}\p{M}\p{N}_.-]+$/u;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The registration rules of DESIGN.md, checked as the user types (the server checks them again). */
-export function validateProfile(values: ProfileValues): FieldProblems<ProfileValues> {
+export function validateProfile(
+  values: ProfileValues,
+  { emailChanged = false }: { emailChanged?: boolean } = {},
+): FieldProblems<ProfileValues> {
   const problems: FieldProblems<ProfileValues> = {};
+  if (emailChanged && !values.currentPassword.trim())
+    problems.currentPassword = { key: 'profile.error.required' };
   const username = values.username.trim();
   if (!username) problems.username = { key: 'profile.error.required' };
   else if (username.length < LIMITS.usernameMin || username.length > LIMITS.usernameMax) {
