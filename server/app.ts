@@ -47,6 +47,11 @@ function slowClientTimeouts(config: Config) {
   };
 }
 
+/** A hop count trusts that many proxies in front of the server, whatever their addresses. */
+function trustedProxies(trust: number | string[]) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole server (API, docs, web app) without listening; tests call it directly. */
 export async function buildApp({ config, database }: BuildAppOptions): Promise<PodiumApp> {
   const app = Fastify({
@@ -69,6 +74,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
       },
     },
     bodyLimit: 1024 * 1024,
+    // request.ip is the client's address: every per-address limit (logins, password checks, live streams)
+    // depends on it. Behind a reverse proxy, TRUST_PROXY names the proxies whose X-Forwarded-For is believed.
+    ...(config.trustProxy !== undefined && { trustProxy: trustedProxies(config.trustProxy) }),
     ...slowClientTimeouts(config),
     clientErrorHandler: answerClientError,
     // One line per request (onResponse below) instead of Fastify's two.

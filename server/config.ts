@@ -32,6 +32,14 @@ const environmentSchema = z.object({
   PASSWORD_FAILURES_PER_ACCOUNT: positiveInt.default(10),
   PASSWORD_CHECKS_PER_ADDRESS: positiveInt.default(30),
   PASSWORD_THROTTLE_MINUTES: positiveInt.default(15),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)?$/,
+      'a hop count, or proxy addresses (CIDR allowed) separated by commas',
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -66,6 +74,11 @@ export interface Config {
   maxConnections: number;
   liveStreams: LiveStreamLimits;
   passwordThrottle: PasswordThrottleLimits;
+  /**
+   * Which peers may tell the client's address (X-Forwarded-For): a number of proxy hops, or the proxies'
+   * addresses. Unset, the socket's peer is the client, and forwarded headers are ignored.
+   */
+  trustProxy?: number | string[];
 }
 
 /** Every password check (login, password change, e-mail change) counts against these, per window. */
@@ -122,10 +135,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUnsentBytes: e.LIVE_STREAM_MAX_UNSENT_BYTES,
       eventIntervalMs: e.LIVE_EVENT_INTERVAL_MS,
     },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     passwordThrottle: {
       failuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
       checksPerAddress: e.PASSWORD_CHECKS_PER_ADDRESS,
       windowMs: e.PASSWORD_THROTTLE_MINUTES * 60_000,
     },
   };
+}
+
+function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
 }
