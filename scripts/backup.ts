@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../server/config.js';
@@ -17,7 +17,9 @@ if (!config.databaseUrl.startsWith('sqlite:')) {
 const source = config.databaseUrl.slice('sqlite:'.length);
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const destination = resolve(process.argv[2] ?? join(config.dataDir, 'backups', `podium-${stamp}.sqlite`));
-mkdirSync(dirname(destination), { recursive: true });
+mkdirSync(dirname(destination), { recursive: true, mode: 0o700 });
+// The copy holds password hashes and sessions, like the database: readable by this user only.
+closeSync(openSync(destination, 'a', 0o600));
 
 const started = performance.now();
 const database = new SQLite(source, { readonly: true, fileMustExist: true });

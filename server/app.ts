@@ -7,10 +7,10 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
 import { answerClientError } from './http/client-errors.js';
-import { registerErrorHandling } from './http/error-handler.js';
-import { rejectNulBytes } from './http/nul-bytes.js';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit/register.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { rejectUnsafeText } from './http/unsafe-text.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
@@ -79,6 +79,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     ...(config.trustProxy !== undefined && { trustProxy: trustedProxies(config.trustProxy) }),
     ...slowClientTimeouts(config),
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 500 },
@@ -152,7 +153,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.addHook('preValidation', rejectNulBytes);
+  app.addHook('preValidation', rejectUnsafeText);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

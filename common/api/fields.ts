@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../constants.js';
+import { isSingleScript } from '../text/scripts.js';
 
 /** Field rules of DESIGN.md, shared by the server's validation and the web forms. */
 export const usernameField = z
@@ -7,7 +8,10 @@ export const usernameField = z
   .trim()
   .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
-  .regex(/^[\p{L}\p{M}\p{N}_.-]+$/u, 'Username may contain letters, digits, "_", "." and "-" only');
+  .regex(/^[\p{L}\p{M}\p{N}_.-]+$/u, 'Username may contain letters, digits, "_", "." and "-" only')
+  .refine(isSingleScript, 'Username must be written in one alphabet')
+  // One spelling per name: "é" typed as one character or as "e" and an accent is stored the same way.
+  .transform((username) => username.normalize('NFC'));
 
 export const emailField = z
   .string()

@@ -31,7 +31,7 @@ targets=(
   "-u $base/api/topics/popular/en?limit=5&offset=0"
   "-u $base/api/topics/1*?language=en"
   "-u $base/api/search/rankings/topic/1*?language=en"
-  "-u $base/api/auth/login --data={\"email\":\"chloe.martin@demo.podium\",\"password\":\"x\"} --headers=Content-Type:application/json --ignore-code=401"
+  "-u $base/api/auth/login --data={\"email\":\"chloe.martin@example.com\",\"password\":\"x\"} --headers=Content-Type:application/json --ignore-code=401"
 )
 found=0
 for target in "${targets[@]}"; do

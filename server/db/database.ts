@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
@@ -75,7 +75,7 @@ export function openDatabase({
     };
   }
   const file = url.replace(/^sqlite:/, '');
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL in WAL mode survives a killed process (only a power loss can lose the last commits).
@@ -99,6 +99,17 @@ export function openDatabase({
       await db.destroy();
     },
   };
+}
+
+/**
+ * The database holds password hashes and sessions: only the server's own user may read it. SQLite gives
+ * its -wal and -shm files the main file's permissions, so setting them on the main file suffices; a file
+ * made by an earlier version with wider ones is narrowed.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 /**

@@ -30,6 +30,17 @@ function describeValidationError(error: FastifyError): ApiError {
   return errors.validation(error.message);
 }
 
+/**
+ * Errors Fastify meets before routing (a URL whose percent-encoding is not UTF-8): the envelope too.
+ * Passed to Fastify as its `frameworkErrors` option.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return sendError(
+    reply,
+    errors.badRequest(error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message),
+  );
+}
+
 /** Maps every failure to the JSON envelope; details of unexpected errors stay in the log. */
 export function registerErrorHandling(
   app: FastifyInstance,

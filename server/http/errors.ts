@@ -16,6 +16,8 @@ export class ApiError extends Error {
 /** Named constructors for every error code of DESIGN.md's API conventions. */
 export const errors = {
   validation: (message: string, field?: string) => new ApiError(400, 'VALIDATION_ERROR', message, field),
+  /** A request that cannot be read at all (a malformed URL); not about any one field. */
+  badRequest: (message = 'Malformed request') => new ApiError(400, 'BAD_REQUEST', message),
   unsupportedLanguage: (code: string) =>
     new ApiError(400, 'UNSUPPORTED_LANGUAGE', `Unsupported language: ${code}`, 'lang'),
   unauthorized: (message = 'Authentication required') => new ApiError(401, 'UNAUTHORIZED', message),

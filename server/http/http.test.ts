@@ -21,6 +21,35 @@ describe('HTTP conventions', () => {
     expect(response.text).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it('refuses a lone UTF-16 surrogate anywhere in a body with 400 and stores nothing', async () => {
+    for (const [path, body] of [
+      ['/api/auth/register', { username: 'x\ud800y', email: 'lone@example.test', password: 'correct horse' }],
+      ['/api/auth/login', { email: 'lone@example.test', password: 'x\udc00' }],
+    ] as const) {
+      const response = await server.request('POST', path, { body });
+      expect(response.status, path).toBe(400);
+      expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    }
+    const register = await server.request('POST', '/api/auth/register', {
+      body: { username: 'paired_\ud83d\ude00', email: 'emoji@example.test', password: 'correct horse' },
+    });
+    expect(register.status, 'a paired surrogate (an emoji) is a character like any other').not.toBe(500);
+  });
+
+  it('answers bad percent-encodings and overlong path parameters in the envelope', async () => {
+    for (const path of [
+      '/api/topics/%C3%28',
+      `/api/topics/${'9'.repeat(600)}`,
+      '/api/topics/%',
+      '/api/%E0%A4%A',
+    ]) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      expect(response.body, path).toMatchObject({ success: false, error: { code: expect.any(String) } });
+    }
+  });
+
   it('answers an oversized body with 413', async () => {
     const response = await server.request('POST', '/api/auth/login', {
       body: { email: 'a@example.test', password: 'x'.repeat(1_100_000) },

@@ -3,6 +3,8 @@ import type { FeatureCatalog } from '../catalog.js';
 /** Texts for the API's error codes, so the client can show any server refusal in the UI's language. */
 export const errorsCatalog: FeatureCatalog = {
   fr: {
+    'error.BAD_REQUEST': 'La demande est mal formée.',
+    'error.REQUEST_TIMEOUT': 'La demande a mis trop de temps à arriver. Réessayez.',
     'error.VALIDATION_ERROR': 'Certaines informations ne sont pas valides.',
     'error.UNAUTHORIZED': 'Veuillez vous connecter.',
     'error.INVALID_CREDENTIALS': 'E-mail ou mot de passe incorrect.',
@@ -17,6 +19,8 @@ export const errorsCatalog: FeatureCatalog = {
     'error.generic': 'Une erreur est survenue. Veuillez réessayer.',
   },
   en: {
+    'error.BAD_REQUEST': 'The request is malformed.',
+    'error.REQUEST_TIMEOUT': 'The request took too long to arrive. Try again.',
     'error.VALIDATION_ERROR': 'Some information is not valid.',
     'error.UNAUTHORIZED': 'Please sign in.',
     'error.INVALID_CREDENTIALS': 'Wrong e-mail or password.',
@@ -30,6 +34,8 @@ export const errorsCatalog: FeatureCatalog = {
     'error.generic': 'Something went wrong. Please try again.',
   },
   es: {
+    'error.BAD_REQUEST': 'La solicitud está mal formada.',
+    'error.REQUEST_TIMEOUT': 'La solicitud tardó demasiado en llegar. Inténtalo de nuevo.',
     'error.VALIDATION_ERROR': 'Algunos datos no son válidos.',
     'error.UNAUTHORIZED': 'Inicia sesión, por favor.',
     'error.INVALID_CREDENTIALS': 'Correo o contraseña incorrectos.',
@@ -44,6 +50,8 @@ export const errorsCatalog: FeatureCatalog = {
     'error.generic': 'Algo salió mal. Inténtalo de nuevo.',
   },
   de: {
+    'error.BAD_REQUEST': 'Die Anfrage ist fehlerhaft.',
+    'error.REQUEST_TIMEOUT': 'Die Anfrage hat zu lange gebraucht. Versuche es noch einmal.',
     'error.VALIDATION_ERROR': 'Einige Angaben sind ungültig.',
     'error.UNAUTHORIZED': 'Bitte melde dich an.',
     'error.INVALID_CREDENTIALS': 'E-Mail oder Passwort falsch.',

@@ -9,6 +9,7 @@ import { auditLog } from './2026-11-23-0006-audit-log.js';
 import { topicsMainPopular } from './2026-11-23-0007-topics-main-popular.js';
 import { searchTermsStatistics } from './2026-11-23-0008-search-terms-statistics.js';
 import { sessions } from './2026-11-24-0009-sessions.js';
+import { usernameKeys } from './2026-11-24-0010-username-keys.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -23,6 +24,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-23-0007-topics-main-popular': topicsMainPopular,
   '2026-11-23-0008-search-terms-statistics': searchTermsStatistics,
   '2026-11-24-0009-sessions': sessions,
+  '2026-11-24-0010-username-keys': usernameKeys,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { LANGUAGES } from '../../../common/constants.js';
+import { usernameKey } from '../../modules/users/username-key.js';
 import type { BenchContext, BenchPlan } from './bench-plan.js';
 
 /**
@@ -40,7 +41,7 @@ export function benchTables(plan: BenchPlan, context: BenchContext, passwordHash
         int('id', (i) => id.user + i),
         text('readable_id', (i) => at(users.readableId, i)),
         text('username', (i) => at(users.username, i)),
-        text('username_key', (i) => at(users.username, i)),
+        text('username_key', (i) => usernameKey(at(users.username, i))),
         text('email', (i) => `${at(users.username, i)}@bench.example.com`),
         text('password_hash', () => passwordHash),
         text('first_name', (i) => at(users.firstName, i)),

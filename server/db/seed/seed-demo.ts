@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { LANGUAGES } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
 import { indexTopics } from '../../modules/search/indexer.js';
+import { usernameKey } from '../../modules/users/username-key.js';
 import { newReadableId } from '../readable-id.js';
 import type { Database, TranslationsTable } from '../schema.js';
 import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_USERS, type Names } from './demo-content.js';
@@ -215,16 +216,16 @@ async function insertUsers(
   const readableIds = new Set(taken.map((row) => row.readable_id));
   const rows = DEMO_USERS.map((user, u) => {
     let username = user.username;
-    for (let n = 2; usedKeys.has(username.toLowerCase()) || usedKeys.has(demoEmail(username)); n++) {
+    for (let n = 2; usedKeys.has(usernameKey(username)) || usedKeys.has(demoEmail(username)); n++) {
       username = `${user.username}${n}`;
     }
-    usedKeys.add(username.toLowerCase());
+    usedKeys.add(usernameKey(username));
     usedKeys.add(demoEmail(username));
     const at = ago(plan.userAgeMinutes[u] as number);
     return {
       readable_id: uniqueReadableId('U', readableIds),
       username,
-      username_key: username.toLowerCase(),
+      username_key: usernameKey(username),
       email: demoEmail(username),
       password_hash: passwordHash,
       first_name: user.firstName,

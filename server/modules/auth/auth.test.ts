@@ -123,9 +123,54 @@ describe('registration', () => {
     expect(await snapshotDatabase(server.ctx.db)).toBe(before);
   });
 
-  it('accepts usernames in any script', async () => {
-    const user = await registerUser(server, { username: 'Ελένη_東京' });
-    expect(user.id).toBeGreaterThan(0);
+  it('accepts usernames in any script, one script per name', async () => {
+    for (const username of ['Ελένη_7', '東京たろう', 'Алёна', 'سارة']) {
+      const user = await registerUser(server, { username });
+      expect(user.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses a name that mixes scripts, such as Latin with one Cyrillic look-alike letter', async () => {
+    const before = await snapshotDatabase(server.ctx.db);
+    const response = await server.request('POST', '/api/auth/register', {
+      body: { username: 'p\u0430ypal', email: 'mixed@example.test', password: 'correct horse' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'username' });
+    expect(await snapshotDatabase(server.ctx.db)).toBe(before);
+  });
+
+  it('stores usernames in NFC: "josé" typed with a combining accent is the same name', async () => {
+    const decomposed = 'jose\u0301_nfc';
+    const first = await registerUser(server, { username: decomposed });
+    const stored = await server.request('GET', '/api/auth/me', { token: first.accessToken });
+    expect(stored.body.data.user.username).toBe('jos\u00e9_nfc');
+    const again = await server.request('POST', '/api/auth/register', {
+      body: { username: 'jos\u00e9_nfc', email: 'jose-again@example.test', password: 'correct horse' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('USERNAME_EXISTS');
+  });
+
+  it('refuses a name that looks like a taken one (UTS #39 skeleton) with 409 USERNAME_EXISTS', async () => {
+    await registerUser(server, { username: 'cope_admin' });
+    // Every letter Cyrillic: one script, but it reads as the taken name.
+    const lookalike = '\u0441\u043e\u0440\u0435_\u0430d\u043ci\u043f';
+    const scripts = await server.request('POST', '/api/auth/register', {
+      body: { username: lookalike, email: 'lookalike@example.test', password: 'correct horse' },
+    });
+    expect(scripts.status).toBe(400);
+    const cyrillicOnly = '\u0441\u043e\u0440\u0435';
+    await registerUser(server, { username: 'cope' });
+    const response = await server.request('POST', '/api/auth/register', {
+      body: { username: cyrillicOnly, email: 'cope-cyrillic@example.test', password: 'correct horse' },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'USERNAME_EXISTS', field: 'username' });
+    const digits = await server.request('POST', '/api/auth/register', {
+      body: { username: 'C0PE', email: 'cope-zero@example.test', password: 'correct horse' },
+    });
+    expect(digits.status).toBe(409);
   });
 });
 

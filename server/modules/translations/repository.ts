@@ -158,3 +158,9 @@ export async function findMissingUiKeys(db: Executor, language: Language): Promi
     .execute();
   return rows.map((row) => ({ key: row.key, reference: row.value }));
 }
+
+/** Topics visitors may not see: their texts are hidden from them too. */
+export async function findInactiveTopicIds(db: Executor): Promise<Set<number>> {
+  const rows = await db.selectFrom('topics').select('id').where('is_active', '=', 0).execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,6 +25,8 @@ export function requireLanguage(value: string | undefined, fallback: Language = 
   if (!isLanguage(value)) throw errors.unsupportedLanguage(value.slice(0, 20));
   return value;
 }
+
+const readerOf = (request: FastifyRequest) => ({ isAdmin: request.authUser?.isAdmin === true });
 
 /** The `{id or null}` of a path: "null" (or 0) for UI texts, which belong to no entity; an entity id otherwise. */
 function entityIdOf(type: TranslationEntityType, id: string): number {
@@ -71,7 +73,10 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   api.get(
     '/translations/entity/:type/all/:lang',
-    { schema: { tags, params: entityAllParams, querystring: fallbackQuery } },
+    {
+      schema: { tags, params: entityAllParams, querystring: fallbackQuery },
+      preHandler: ctx.guards.optionalUser,
+    },
     async (request) => {
       const { type } = request.params;
       const language = requireLanguage(request.params.lang);
@@ -79,14 +84,17 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       return ok({
         entityType: type,
         language,
-        translations: await service.allEntityTexts(type, language, fallback),
+        translations: await service.allEntityTexts(type, language, fallback, readerOf(request)),
       });
     },
   );
 
   api.get(
     '/translations/entity/:type/:id/:lang',
-    { schema: { tags, params: entityParams, querystring: fallbackQuery } },
+    {
+      schema: { tags, params: entityParams, querystring: fallbackQuery },
+      preHandler: ctx.guards.optionalUser,
+    },
     async (request) => {
       const { type } = request.params;
       const entityId = entityIdOf(type, request.params.id);
@@ -96,17 +104,21 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         entityType: type,
         entityId: type === 'ui' ? null : entityId,
         language,
-        translations: await service.entityTexts(type, entityId, language, fallback),
+        translations: await service.entityTexts(type, entityId, language, fallback, readerOf(request)),
       });
     },
   );
 
   api.get(
     '/translations/:type/:id/:field/:lang',
-    { schema: { tags, params: recordParams, querystring: fallbackQuery } },
+    {
+      schema: { tags, params: recordParams, querystring: fallbackQuery },
+      preHandler: ctx.guards.optionalUser,
+    },
     async (request) => {
       const ref = recordRef(request.params);
-      return ok({ translation: await service.record(ref, requireLanguage(request.query.fallback)) });
+      const fallback = requireLanguage(request.query.fallback);
+      return ok({ translation: await service.record(ref, fallback, readerOf(request)) });
     },
   );
 

@@ -15,12 +15,18 @@ import { indexTopics, topicIdsOfCategory, topicIdsOfTag } from '../search/indexe
 import {
   deleteTranslation,
   entityExists,
+  findInactiveTopicIds,
   findTexts,
   findTranslation,
   type TranslationRef,
   toTranslationDto,
   upsertTranslation,
 } from './repository.js';
+
+/** Who reads: visitors and signed-in people see only what the public pages show. */
+export interface Reader {
+  isAdmin: boolean;
+}
 
 /** Languages in the order a text is looked for: the asked one, then the fallback. */
 const chainOf = (language: Language, fallback: Language): Language[] => [...new Set([language, fallback])];
@@ -32,24 +38,47 @@ const chainOf = (language: Language, fallback: Language): Language[] => [...new 
 export class TranslationsService {
   constructor(private readonly ctx: AppContext) {}
 
+  /**
+   * A deactivated topic is hidden from visitors (its page answers 404): so are its texts, except to
+   * administrators, who edit them.
+   */
+  private async hiddenTopicIds(type: TranslationEntityType, reader: Reader): Promise<Set<number>> {
+    if (type !== 'topic' || reader.isAdmin) return new Set();
+    return findInactiveTopicIds(this.ctx.db);
+  }
+
+  private async assertVisible(type: TranslationEntityType, id: number, reader: Reader): Promise<void> {
+    if ((await this.hiddenTopicIds(type, reader)).has(id)) throw errors.notFound('Topic');
+  }
+
   /** Key -> text of one entity, each key in the asked language or else the fallback. */
-  async entityTexts(type: TranslationEntityType, id: number, language: Language, fallback: Language) {
+  async entityTexts(
+    type: TranslationEntityType,
+    id: number,
+    language: Language,
+    fallback: Language,
+    reader: Reader,
+  ) {
+    await this.assertVisible(type, id, reader);
     const rows = await findTexts(this.ctx.db, type, [id], chainOf(language, fallback));
     return pickByChain(rows, chainOf(language, fallback)).get(id) ?? {};
   }
 
   /** Entity id -> key -> text for every entity of a type ("null" names the UI texts). */
-  async allEntityTexts(type: TranslationEntityType, language: Language, fallback: Language) {
+  async allEntityTexts(type: TranslationEntityType, language: Language, fallback: Language, reader: Reader) {
     const rows = await findTexts(this.ctx.db, type, 'all', chainOf(language, fallback));
+    const hidden = await this.hiddenTopicIds(type, reader);
     const result: Record<string, Record<string, string>> = {};
     for (const [id, texts] of pickByChain(rows, chainOf(language, fallback))) {
+      if (hidden.has(id)) continue;
       result[type === 'ui' ? 'null' : String(id)] = texts;
     }
     return result;
   }
 
   /** One record, in the asked language or else the fallback's. */
-  async record(ref: TranslationRef, fallback: Language): Promise<TranslationDto> {
+  async record(ref: TranslationRef, fallback: Language, reader: Reader): Promise<TranslationDto> {
+    await this.assertVisible(ref.entityType, ref.entityId, reader);
     for (const language of chainOf(ref.language, fallback)) {
       const row = await findTranslation(this.ctx.db, { ...ref, language });
       if (row) return toTranslationDto(row);

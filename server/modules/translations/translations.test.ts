@@ -214,6 +214,31 @@ describe('public reads', () => {
     expect(response.body.data.translations).toEqual({ title: 'Title', description: 'Description FR' });
   });
 
+  it("hides a deactivated topic's texts from visitors and users, as its page does, but not from administrators", async () => {
+    const category = await makeCategory(server.ctx.db);
+    const hidden = await makeTopic(server.ctx.db, {
+      categoryId: category.id,
+      isActive: false,
+      titles: { fr: 'Sujet retiré', en: 'Withdrawn topic' },
+    });
+    const user = await registerUser(server);
+    const paths = [
+      `/api/translations/entity/topic/${hidden.id}/en`,
+      `/api/translations/topic/${hidden.id}/title/en`,
+    ];
+    for (const path of paths) {
+      expect((await server.request('GET', path)).status, path).toBe(404);
+      expect((await server.request('GET', path, { token: user.accessToken })).status, path).toBe(404);
+      expect((await server.request('GET', path, { token: admin.accessToken })).status, path).toBe(200);
+    }
+    const all = await server.request('GET', '/api/translations/entity/topic/all/en');
+    expect(all.body.data.translations[hidden.id]).toBeUndefined();
+    const allForAdmin = await server.request('GET', '/api/translations/entity/topic/all/en', {
+      token: admin.accessToken,
+    });
+    expect(allForAdmin.body.data.translations[hidden.id]).toMatchObject({ title: 'Withdrawn topic' });
+  });
+
   it('GET /api/translations/entity/{type}/all/{lang} groups every entity of a type', async () => {
     const a = await makeCategory(server.ctx.db, { names: { de: 'A de' } });
     const b = await makeCategory(server.ctx.db, { names: { fr: 'B fr' } });

@@ -5,7 +5,7 @@ import { newReadableId, nowIso } from '../../db/readable-id.js';
 import type { Database, UserRow, UserUpdate } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 
-export const usernameKey = (username: string) => username.toLocaleLowerCase('en-US');
+import { usernameKey } from './username-key.js';
 
 export function toUserDto(row: UserRow, voteCount: number): UserDto {
   return {
