@@ -5,13 +5,14 @@ import { errors } from './errors.js';
  * NUL (PostgreSQL cannot store it) and a lone UTF-16 surrogate (half of a character: SQLite would store
  * it as invalid UTF-8, PostgreSQL refuses it) are in no legitimate text.
  */
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isUnsafe = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 function containsUnsafe(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSAFE.test(value);
+  if (typeof value === 'string') return isUnsafe(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   for (const [key, inner] of Object.entries(value)) {
-    if (UNSAFE.test(key) || containsUnsafe(inner, depth + 1)) return true;
+    if (isUnsafe(key) || containsUnsafe(inner, depth + 1)) return true;
   }
   return false;
 }
