@@ -32,6 +32,10 @@ const environmentSchema = z.object({
   PASSWORD_FAILURES_PER_ACCOUNT: positiveInt.default(10),
   PASSWORD_CHECKS_PER_ADDRESS: positiveInt.default(30),
   PASSWORD_THROTTLE_MINUTES: positiveInt.default(15),
+  NEW_PROPOSITIONS_PER_USER_PER_TOPIC_PER_DAY: positiveInt.default(6),
+  NEW_PROPOSITIONS_PER_USER_PER_DAY: positiveInt.default(30),
+  NEW_PROPOSITIONS_PER_ADDRESS_PER_DAY: positiveInt.default(60),
+  BALLOTS_PER_USER_PER_MINUTE: positiveInt.default(10),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -74,11 +78,20 @@ export interface Config {
   maxConnections: number;
   liveStreams: LiveStreamLimits;
   passwordThrottle: PasswordThrottleLimits;
+  creationLimits: CreationLimitSettings;
   /**
    * Which peers may tell the client's address (X-Forwarded-For): a number of proxy hops, or the proxies'
    * addresses. Unset, the socket's peer is the client, and forwarded headers are ignored.
    */
   trustProxy?: number | string[];
+}
+
+/** What one voter may create: propositions in 24 hours (per topic, in all, per client address), ballots a minute. */
+export interface CreationLimitSettings {
+  propositionsPerUserPerTopic: number;
+  propositionsPerUser: number;
+  propositionsPerAddress: number;
+  ballotsPerUserPerMinute: number;
 }
 
 /** Every password check (login, password change, e-mail change) counts against these, per window. */
@@ -136,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventIntervalMs: e.LIVE_EVENT_INTERVAL_MS,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    creationLimits: {
+      propositionsPerUserPerTopic: e.NEW_PROPOSITIONS_PER_USER_PER_TOPIC_PER_DAY,
+      propositionsPerUser: e.NEW_PROPOSITIONS_PER_USER_PER_DAY,
+      propositionsPerAddress: e.NEW_PROPOSITIONS_PER_ADDRESS_PER_DAY,
+      ballotsPerUserPerMinute: e.BALLOTS_PER_USER_PER_MINUTE,
+    },
     passwordThrottle: {
       failuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
       checksPerAddress: e.PASSWORD_CHECKS_PER_ADDRESS,

@@ -59,7 +59,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SEED: 'none',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every browser of the suite comes from 127.0.0.1: the per-address limits would count them as one.
       PASSWORD_CHECKS_PER_ADDRESS: '100000',
+      NEW_PROPOSITIONS_PER_ADDRESS_PER_DAY: '100000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...env,

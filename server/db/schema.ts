@@ -103,6 +103,17 @@ export interface PropositionsTable {
   second_count: ColumnType<number, number | undefined, number>;
   third_count: ColumnType<number, number | undefined, number>;
   created_at: string;
+  /** The voter who created it; null for an administrator's (which stay when their votes go). */
+  created_by: NullableDefault<number>;
+}
+
+/** Propositions created by voters, counted by the creation limits (kept after the proposition goes). */
+export interface PropositionCreationsTable {
+  id: Id;
+  user_id: number;
+  topic_id: number;
+  client_address: string;
+  created_at: string;
 }
 
 export interface VotesTable {
@@ -166,6 +177,7 @@ export interface Database {
   topics: TopicsTable;
   topic_tags: TopicTagsTable;
   propositions: PropositionsTable;
+  proposition_creations: PropositionCreationsTable;
   votes: VotesTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;

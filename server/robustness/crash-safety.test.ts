@@ -7,7 +7,7 @@ import { migrateToLatest, openDatabase } from '../db/database.js';
 import { findTotalsMismatches } from '../db/integrity.js';
 import { newReadableId, nowIso } from '../db/readable-id.js';
 import { testDatabaseKind } from '../test/database.js';
-import { callJson, type ServerProcess, startServerProcess } from '../test/process.js';
+import { callJson, LIFTED_CREATION_LIMITS, type ServerProcess, startServerProcess } from '../test/process.js';
 
 const NAMES = [
   'Da Marco',
@@ -39,6 +39,7 @@ function randomBallot(): Ballot[] {
  * Kills the server with SIGKILL in the middle of a vote load, restarts it on the same SQLite file,
  * and checks that every acknowledged vote is there, every total is exact and the file is intact.
  */
+// A vote load from 16 accounts: the creation limits are lifted for it.
 describe.skipIf(testDatabaseKind() !== 'sqlite')('crash safety on SQLite', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-crash-'));
   const databaseUrl = `sqlite:${join(dataDir, 'podium.sqlite')}`;
@@ -68,7 +69,11 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('crash safety on SQLite', () =>
       .executeTakeFirstOrThrow();
     await setup.close();
 
-    const loaded = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    const loaded = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ...LIFTED_CREATION_LIMITS,
+    });
     server = loaded;
     const users = await Promise.all(
       Array.from({ length: USERS }, async (_, i) => {
@@ -120,7 +125,11 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('crash safety on SQLite', () =>
     expect(acks).toBeGreaterThan(50);
     console.log(`crash test: ${acks} votes acknowledged before SIGKILL`);
 
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ...LIFTED_CREATION_LIMITS,
+    });
     for (const user of users) {
       const response = await callJson(
         server.url,

@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase } from '../db/database.js';
 import { findTotalsMismatches } from '../db/integrity.js';
 import { newReadableId, nowIso } from '../db/readable-id.js';
 import { testDatabaseKind } from '../test/database.js';
-import { callJson, type ServerProcess, startServerProcess } from '../test/process.js';
+import { callJson, LIFTED_CREATION_LIMITS, type ServerProcess, startServerProcess } from '../test/process.js';
 
 /** Reads `event: ranking` frames from a server-sent event stream until `until` accepts one. */
 async function waitForRankingEvent(url: string, until: (data: any) => boolean, timeoutMs = 5_000) {
@@ -55,6 +55,7 @@ async function waitForRankingEvent(url: string, until: (data: any) => boolean, t
   return { connected, found };
 }
 
+// Votes from a few accounts in quick succession: the creation limits are lifted for these servers.
 describe.skipIf(testDatabaseKind() !== 'postgres')('two app servers on one PostgreSQL', () => {
   const baseUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `podium_scale_${randomBytes(5).toString('hex')}`;
@@ -94,7 +95,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two app servers on one Postg
         .executeTakeFirstOrThrow()
     ).id;
     await setup.close();
-    for (let i = 0; i < 2; i++) servers.push(await startServerProcess({ DATABASE_URL: databaseUrl }));
+    for (let i = 0; i < 2; i++)
+      servers.push(await startServerProcess({ DATABASE_URL: databaseUrl, ...LIFTED_CREATION_LIMITS }));
   });
 
   afterAll(async () => {

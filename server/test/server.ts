@@ -39,6 +39,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     authRateLimitPerMinute: 10_000,
     // Every test client comes from 127.0.0.1: tests of these limits set them lower themselves.
     passwordThrottle: { ...loadConfig({}).passwordThrottle, checksPerAddress: 100_000 },
+    creationLimits: { ...loadConfig({}).creationLimits, propositionsPerAddress: 100_000 },
     webDistDir: undefined,
     ...overrides,
   };

@@ -10,6 +10,7 @@ import { topicsMainPopular } from './2026-11-23-0007-topics-main-popular.js';
 import { searchTermsStatistics } from './2026-11-23-0008-search-terms-statistics.js';
 import { sessions } from './2026-11-24-0009-sessions.js';
 import { usernameKeys } from './2026-11-24-0010-username-keys.js';
+import { propositionCreations } from './2026-11-24-0011-proposition-creations.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -25,6 +26,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-23-0008-search-terms-statistics': searchTermsStatistics,
   '2026-11-24-0009-sessions': sessions,
   '2026-11-24-0010-username-keys': usernameKeys,
+  '2026-11-24-0011-proposition-creations': propositionCreations,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

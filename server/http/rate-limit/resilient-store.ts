@@ -33,10 +33,9 @@ const RedisStore: new (
  */
 export class ResilientStore implements RateLimitStore {
   protected constructor(
-    private readonly redis: Redis,
     private readonly shared: RateLimitStore,
     private readonly local: RateLimitStore,
-    private readonly outage: OutageLog,
+    private readonly outage: Outage,
   ) {}
 
   /**
@@ -44,7 +43,7 @@ export class ResilientStore implements RateLimitStore {
    * constructs with its global options), and a plain one for counters of the app's own.
    */
   static forRedis(redis: Redis, namespace: string, log: FastifyBaseLogger) {
-    const outage = new OutageLog(redis, log);
+    const outage = new Outage(redis, log);
     const stores = (continueExceeding: boolean, exponentialBackoff: boolean) =>
       [
         new RedisStore(continueExceeding, exponentialBackoff, redis, namespace),
@@ -52,14 +51,10 @@ export class ResilientStore implements RateLimitStore {
       ] as const;
     const pluginStore: FastifyRateLimitStoreCtor = class extends ResilientStore {
       constructor(options: RateLimitPluginOptions) {
-        super(
-          redis,
-          ...stores(options.continueExceeding === true, options.exponentialBackoff === true),
-          outage,
-        );
+        super(...stores(options.continueExceeding === true, options.exponentialBackoff === true), outage);
       }
     };
-    return { pluginStore, plain: new ResilientStore(redis, ...stores(false, false), outage) };
+    return { pluginStore, plain: new ResilientStore(...stores(false, false), outage) };
   }
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
@@ -80,16 +75,19 @@ export class ResilientStore implements RateLimitStore {
   ): void {
     const shared = this.shared as CountingStore;
     const local = this.local as CountingStore;
-    // Not connected: count here at once instead of queueing the command behind a reconnection.
-    if (this.redis.status !== 'ready') {
-      this.outage.noticed();
+    // Not connected, or just failed: count here at once instead of waiting on Redis.
+    if (!this.outage.usable) {
+      this.outage.noticedDisconnected();
       local[method](key, callback, timeWindow, max);
       return;
     }
     shared[method](
       key,
       (error, result) => {
-        if (!error) return callback(null, result);
+        if (!error) {
+          this.outage.answered();
+          return callback(null, result);
+        }
         this.outage.noticed(error);
         local[method](key, callback, timeWindow, max);
       },
@@ -99,36 +97,58 @@ export class ResilientStore implements RateLimitStore {
   }
 
   child(routeOptions: RouteLimitOptions): RateLimitStore {
-    return new ResilientStore(
-      this.redis,
-      this.shared.child(routeOptions),
-      this.local.child(routeOptions),
-      this.outage,
-    );
+    return new ResilientStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.outage);
   }
 }
 
-/** One warning when Redis stops answering, one line when it is back. */
-class OutageLog {
+/** After a failed command, counts stay in this process for this long before Redis is tried again. */
+const RETRY_REDIS_AFTER_MS = 2_000;
+
+/**
+ * Whether Redis is to be used now. A failed command (a timeout on a hung Redis) sends the next ones to the
+ * process for a while, so that one request does not wait out several timeouts in a row. One warning when
+ * Redis stops answering, one line when it is back.
+ */
+class Outage {
   private down = false;
+  private skipUntil = 0;
 
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     private readonly log: FastifyBaseLogger,
   ) {
     redis.on('ready', () => {
+      this.skipUntil = 0;
       if (!this.down) return;
       this.down = false;
       this.log.info('rate limits: Redis is back, counting there again');
     });
   }
 
+  /** Redis is connected and has not just failed. */
+  get usable(): boolean {
+    return this.redis.status === 'ready' && Date.now() >= this.skipUntil;
+  }
+
+  /** Called when a count went to the process: a disconnection is an outage to report. */
+  noticedDisconnected(): void {
+    if (this.redis.status !== 'ready') this.noticed();
+  }
+
   noticed(error?: Error): void {
+    this.skipUntil = Date.now() + RETRY_REDIS_AFTER_MS;
     if (this.down) return;
     this.down = true;
     this.log.warn(
       { err: error },
       'rate limits: Redis unavailable, counting in this process until it returns',
     );
+  }
+
+  /** A command went through: Redis answers again (after a hang, no 'ready' event comes). */
+  answered(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.log.info('rate limits: Redis is back, counting there again');
   }
 }

@@ -6,7 +6,16 @@ import { ballot, topicWith, vote } from './test-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Many ballots a second from the same few people: the creation limits (10 ballots a minute, 6 new
+  // propositions per topic a day) are raised for this test by configuration.
+  server = await startTestServer({
+    creationLimits: {
+      ballotsPerUserPerMinute: 1_000_000,
+      propositionsPerUserPerTopic: 1_000_000,
+      propositionsPerUser: 1_000_000,
+      propositionsPerAddress: 1_000_000,
+    },
+  });
 });
 afterAll(() => server.close());
 

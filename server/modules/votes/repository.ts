@@ -82,7 +82,7 @@ export async function findPropositions(
 
 export async function insertProposition(
   db: Executor,
-  proposition: { topicId: number; name: string; nameKey: string; createdAt: string },
+  proposition: { topicId: number; name: string; nameKey: string; createdAt: string; createdBy?: number },
 ): Promise<number> {
   const row = await db
     .insertInto('propositions')
@@ -91,6 +91,7 @@ export async function insertProposition(
       name: proposition.name,
       name_key: proposition.nameKey,
       created_at: proposition.createdAt,
+      created_by: proposition.createdBy ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -255,4 +256,53 @@ function topicVotersUpdate(db: Executor, topicId: number, delta: number) {
 /** The ranking as the browse module reads it (GET /api/search/rankings/topic/{topicId}). */
 export function findRanking(db: Executor, topicId: number): Promise<RankingEntryDto[]> {
   return new TopicsRepository(db).ranking(topicId, RANKING_LIMIT_MAX);
+}
+
+/** Which of the voter's creations to count: theirs, theirs on one topic, or their address's. */
+export type CreationScope = { userId: number; topicId?: number } | { clientAddress: string };
+
+/** Creations in the scope since `since`, and the earliest of them (when the count starts to fall). */
+export async function countCreations(
+  db: Executor,
+  scope: CreationScope,
+  since: string,
+): Promise<{ count: number; earliest: string | null }> {
+  let query = db
+    .selectFrom('proposition_creations')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('earliest')])
+    .where('created_at', '>', since);
+  if ('clientAddress' in scope) query = query.where('client_address', '=', scope.clientAddress);
+  else {
+    query = query.where('user_id', '=', scope.userId);
+    if (scope.topicId !== undefined) query = query.where('topic_id', '=', scope.topicId);
+  }
+  const row = await query.executeTakeFirstOrThrow();
+  return { count: Number(row.count), earliest: (row.earliest as string | null) ?? null };
+}
+
+export async function recordCreations(
+  db: Executor,
+  creation: { userId: number; topicId: number; clientAddress: string; createdAt: string; count: number },
+): Promise<void> {
+  const { userId, topicId, clientAddress, createdAt, count } = creation;
+  const row = { user_id: userId, topic_id: topicId, client_address: clientAddress, created_at: createdAt };
+  await db
+    .insertInto('proposition_creations')
+    .values(Array.from({ length: count }, () => row))
+    .execute();
+}
+
+/** A voter's propositions among `ids` that no vote holds any more: they go (administrators' ones stay). */
+export async function deleteAbandonedVoterPropositions(
+  db: Executor,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('propositions')
+    .where('id', 'in', ids)
+    .where('vote_count', '=', 0)
+    .where('created_by', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -40,7 +40,7 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         caller,
         request.body.propositions.map((entry) => entry.userId),
       );
-      const { firstVote, ...result } = await votes.submit(caller.id, request.body);
+      const { firstVote, ...result } = await votes.submit(caller.id, request.body, request.ip);
       return reply.status(firstVote ? 201 : 200).send(ok(result));
     },
   );

@@ -7,6 +7,7 @@ import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
+import { CreationLimits } from './creation-limits.js';
 import type { RankingEvents } from './ranking-events.js';
 import * as repo from './repository.js';
 
@@ -23,16 +24,22 @@ const PLACE_COUNTER = { 3: 'firstCount', 2: 'secondCount', 1: 'thirdCount' } as 
  * totals by the difference, in one transaction, so totals always equal a recount of the votes table.
  */
 export class VotesService {
+  private readonly limits: CreationLimits;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly events: RankingEvents,
-  ) {}
+  ) {
+    this.limits = new CreationLimits(ctx.counters, ctx.config.creationLimits);
+  }
 
   userVotes(topicId: number, userId: number): Promise<UserVoteDto[]> {
     return repo.findUserVotes(this.ctx.db, topicId, userId);
   }
 
-  async submit(userId: number, body: SubmitVotesBody): Promise<SubmitResult> {
+  /** `clientAddress` is the caller's, for the creation limit per address. */
+  async submit(userId: number, body: SubmitVotesBody, clientAddress: string): Promise<SubmitResult> {
+    await this.limits.admitBallot(userId);
     const { changed, ...result } = await this.inVoteTransaction(async (trx) => {
       const topicId = body.topicId;
       await this.requireVotableTopic(trx, topicId);
@@ -44,18 +51,26 @@ export class VotesService {
         topicId,
         entries.map((entry) => entry.key),
       );
+      const created = entries.filter((entry) => !found.has(entry.key));
+      await this.limits.admitPropositions(trx, {
+        userId,
+        topicId,
+        clientAddress,
+        count: created.length,
+        now,
+      });
       const next = new Map<number, number>();
       const names = new Map<number, string>();
       for (const entry of entries) {
         let proposition = found.get(entry.key);
         if (!proposition) {
-          // Voter-created propositions stay when their votes go (docs/decisions): a ranking row does
-          // not vanish under someone's medal click, and the name keeps its id for everyone.
+          // Marked as the voter's: it goes when its last vote does (an administrator's stays).
           const id = await repo.insertProposition(trx, {
             topicId,
             name: entry.itemName,
             nameKey: entry.key,
             createdAt: now,
+            createdBy: userId,
           });
           proposition = { id, name: entry.itemName };
         }
@@ -150,6 +165,9 @@ export class VotesService {
       deltas,
       votersDelta: (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0),
     });
+    // A voter's proposition that this change left without votes goes with them.
+    const left = [...previous.keys()].filter((propositionId) => !next.has(propositionId));
+    await repo.deleteAbandonedVoterPropositions(trx, left);
     return { previousCount: previous.size, inserted };
   }
 

@@ -255,12 +255,20 @@ describe('DELETE /api/search/user-votes/:topicId', () => {
     expect(again.body.data.withdrawn).toBe(0);
   });
 
-  it('keeps a voter-created proposition in the ranking after its last vote is withdrawn', async () => {
-    const topic = await topicWith(server.ctx.db);
-    const user = await registerUser(server);
-    await vote(server, user.accessToken, ballot(topic.id, ['Brand new place']));
+  it("removes a voter's proposition when its last vote goes, and keeps an administrator's", async () => {
+    const topic = await topicWith(server.ctx.db, ['Listed by the admin']);
+    const [user, other] = [await registerUser(server), await registerUser(server)];
+    await vote(server, user.accessToken, ballot(topic.id, ['Brand new place', 'Listed by the admin']));
+    await vote(server, other.accessToken, ballot(topic.id, ['Brand new place']));
     await server.request('DELETE', `/api/search/user-votes/${topic.id}`, { token: user.accessToken });
-    expect(await ranking(topic.id)).toEqual([['Brand new place', 0, 0]]);
+    // Another vote still holds it.
+    expect(await ranking(topic.id)).toEqual([
+      ['Brand new place', 3, 1],
+      ['Listed by the admin', 0, 0],
+    ]);
+    // Moving away from it counts as its last vote going, as a withdrawal does.
+    await vote(server, other.accessToken, ballot(topic.id, ['Listed by the admin']));
+    expect(await ranking(topic.id)).toEqual([['Listed by the admin', 3, 1]]);
   });
 
   it("refuses to withdraw someone else's votes with 403 and changes nothing", async () => {
