@@ -115,7 +115,7 @@ export function ProfileForm({ user }: { user: User }) {
             onBlur={form.touch('currentPassword')}
             error={
               form.errorOf('currentPassword') ??
-              (wrongCurrent ? errorMessage(t, update.error, 'profile.password.wrongCurrent') : undefined)
+              (wrongCurrent ? t('profile.password.wrongCurrent') : undefined)
             }
           />
         )}
