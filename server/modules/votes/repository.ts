@@ -98,19 +98,20 @@ export async function insertProposition(
   return row.id;
 }
 
-/** The caller's current votes on the topic, as proposition id and points. */
+/** The caller's current votes on the topic: proposition id, points, and whether a voter created it. */
 export function findPreviousVotes(
   trx: Executor,
   topicId: number,
   userId: number,
-): Promise<{ proposition_id: number; points: number }[]> {
+): Promise<{ proposition_id: number; points: number; created_by: number | null }[]> {
   return executePrepared(
     trx,
     trx
-      .selectFrom('votes')
-      .select(['proposition_id', 'points'])
-      .where('topic_id', '=', topicId)
-      .where('user_id', '=', userId),
+      .selectFrom('votes as v')
+      .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
+      .select(['v.proposition_id', 'v.points', 'p.created_by'])
+      .where('v.topic_id', '=', topicId)
+      .where('v.user_id', '=', userId),
   );
 }
 

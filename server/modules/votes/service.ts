@@ -165,8 +165,11 @@ export class VotesService {
       deltas,
       votersDelta: (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0),
     });
-    // A voter's proposition that this change left without votes goes with them.
-    const left = [...previous.keys()].filter((propositionId) => !next.has(propositionId));
+    // A voter's proposition that this change left without votes goes with them (an administrator's stays,
+    // and is not even looked at: re-votes among listed propositions cost no extra statement).
+    const left = previousVotes
+      .filter((vote) => vote.created_by !== null && !next.has(vote.proposition_id))
+      .map((vote) => vote.proposition_id);
     await repo.deleteAbandonedVoterPropositions(trx, left);
     return { previousCount: previous.size, inserted };
   }
