@@ -110,6 +110,9 @@ export class OwnRedis {
       ],
       { stdio: 'ignore' },
     );
+    // Should the test process end without closing this (a crash, a timeout), the server goes with it.
+    const child = this.child;
+    process.once('exit', () => child.kill('SIGKILL'));
     const deadline = Date.now() + 5_000;
     while (!(await acceptsConnections(this.port))) {
       if (Date.now() > deadline) throw new Error(`redis-server did not start on port ${this.port}`);
