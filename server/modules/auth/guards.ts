@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { executePrepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
@@ -42,18 +42,26 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function createGuards(db: Kysely<Database>, accessTokens: AccessTokens): Guards {
   async function identify(request: FastifyRequest, token: string): Promise<void> {
     const { userId, sessionId } = await accessTokens.verify(token);
-    // One keyed read: the user's flags and whether the token's session is still open.
+    // One keyed read: the user's flags, and whether the token's session is open (1), ended (0) or unknown
+    // (null), probed by its primary key.
     const [user] = await executePrepared(
       db,
       db
         .selectFrom('users as u')
-        .innerJoin('sessions as s', (join) => join.onRef('s.user_id', '=', 'u.id').on('s.id', '=', sessionId))
-        .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin', 's.ended_at'])
+        .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin'])
+        .select((eb) =>
+          eb
+            .selectFrom('sessions as s')
+            .select(sql<number>`case when s.ended_at is null then 1 else 0 end`.as('open'))
+            .where('s.id', '=', sessionId)
+            .whereRef('s.user_id', '=', 'u.id')
+            .as('session_open'),
+        )
         .where('u.id', '=', userId),
     );
     if (!user) throw errors.invalidToken();
     if (user.is_active !== 1) throw errors.accountDisabled(401);
-    if (user.ended_at !== null) throw errors.invalidToken('This session has ended; sign in again');
+    if (user.session_open !== 1) throw errors.invalidToken('This session has ended; sign in again');
     request.authUser = { id: user.id, username: user.username, isAdmin: user.is_admin === 1, sessionId };
   }
 
