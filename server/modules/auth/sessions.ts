@@ -162,21 +162,8 @@ export class Sessions {
   }
 
   /** Ends one session: its refresh tokens stop working, and so do its access tokens. */
-  async end(sessionId: string): Promise<void> {
-    await this.atomically(async (trx) => {
-      await trx
-        .updateTable('sessions')
-        .set({ ended_at: nowIso() })
-        .where('id', '=', sessionId)
-        .where('ended_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: nowIso() })
-        .where('family_id', '=', sessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    });
+  end(sessionId: string): Promise<void> {
+    return this.endWhere({ sessionId });
   }
 
   /** Logout: ends the session the refresh token belongs to. */
@@ -190,20 +177,24 @@ export class Sessions {
   }
 
   /** Ends every session of a user (a password change, "sign out everywhere", a deactivation). */
-  async endAllOf(userId: number): Promise<void> {
-    await this.atomically(async (trx) => {
-      await trx
-        .updateTable('sessions')
-        .set({ ended_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('ended_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+  endAllOf(userId: number): Promise<void> {
+    return this.endWhere({ userId });
+  }
+
+  private endWhere(which: { sessionId: string } | { userId: number }): Promise<void> {
+    return this.atomically(async (trx) => {
+      const now = nowIso();
+      let sessions = trx.updateTable('sessions').set({ ended_at: now }).where('ended_at', 'is', null);
+      let tokens = trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('revoked_at', 'is', null);
+      if ('sessionId' in which) {
+        sessions = sessions.where('id', '=', which.sessionId);
+        tokens = tokens.where('family_id', '=', which.sessionId);
+      } else {
+        sessions = sessions.where('user_id', '=', which.userId);
+        tokens = tokens.where('user_id', '=', which.userId);
+      }
+      await sessions.execute();
+      await tokens.execute();
     });
   }
 }
