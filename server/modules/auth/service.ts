@@ -1,5 +1,6 @@
 import type { SessionDto } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
+import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { UsersRepository } from '../users/repository.js';
 import type { AuthUser } from './guards.js';
@@ -85,9 +86,7 @@ export class AuthService {
    * The caller's current password, checked through the throttle; a wrong or missing one is a 400 naming
    * the field (a 401 would sign the web app out).
    */
-  async assertCurrentPassword(userId: number, currentPassword: string | undefined, address: string) {
-    const user = await this.users.findById(userId);
-    if (!user) throw errors.unauthorized();
+  private async assertCurrentPassword(user: UserRow, currentPassword: string | undefined, address: string) {
     if (!currentPassword) throw errors.validation('Current password is required', 'currentPassword');
     const valid = await this.throttle.verify({
       account: `user:${user.id}`,
@@ -96,7 +95,26 @@ export class AuthService {
       password: currentPassword,
     });
     if (!valid) throw errors.validation('Current password is incorrect', 'currentPassword');
+  }
+
+  private async caller(userId: number): Promise<UserRow> {
+    const user = await this.users.findById(userId);
+    if (!user) throw errors.unauthorized();
     return user;
+  }
+
+  /** A partial profile update; a new e-mail, a new way into the account, needs the current password. */
+  async updateProfile(
+    userId: number,
+    changes: Omit<UserUpdate, 'id' | 'updated_at'>,
+    currentPassword: string | undefined,
+    address: string,
+  ): Promise<UserRow> {
+    const user = await this.caller(userId);
+    if (changes.email !== undefined && changes.email !== user.email) {
+      await this.assertCurrentPassword(user, currentPassword, address);
+    }
+    return this.users.update(userId, changes);
   }
 
   /** Needs the current password; ends every session and opens a fresh one for the caller. */
@@ -105,7 +123,7 @@ export class AuthService {
     input: { currentPassword: string; newPassword: string },
     address: string,
   ): Promise<SessionDto> {
-    await this.assertCurrentPassword(userId, input.currentPassword, address);
+    await this.assertCurrentPassword(await this.caller(userId), input.currentPassword, address);
     await this.users.update(userId, { password_hash: await hashPassword(input.newPassword) });
     await this.ctx.sessions.endAllOf(userId);
     return this.openSession(userId);

@@ -19,19 +19,14 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags: ['users'], body: profileBody }, preHandler: ctx.guards.requireUser },
     async (request) => {
       const { username, email, firstName, lastName, language, currentPassword } = request.body;
-      const caller = callerOf(request);
-      // A new e-mail is a new way into the account: only its owner, who knows the password, may set it.
-      const current = await auth.users.findById(caller.id);
-      if (email !== undefined && email !== current?.email) {
-        await auth.assertCurrentPassword(caller.id, currentPassword, request.ip);
-      }
-      const updated = await auth.users.update(caller.id, {
+      const changes = {
         ...(username !== undefined && { username }),
         ...(email !== undefined && { email }),
         ...(firstName !== undefined && { first_name: firstName }),
         ...(lastName !== undefined && { last_name: lastName }),
         ...(language !== undefined && { language }),
-      });
+      };
+      const updated = await auth.updateProfile(callerOf(request).id, changes, currentPassword, request.ip);
       return ok({ user: await auth.users.toDto(updated) });
     },
   );
