@@ -2,6 +2,8 @@
 export const LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';
+/** Categories and tags are named in English on their own row; their other names are translations. */
+export const BASE_NAME_LANGUAGE: Language = 'en';
 export const LANGUAGE_LABELS: Record<Language, string> = {
   fr: 'Français',
   en: 'English',

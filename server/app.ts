@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Changes } from './changes/dispatcher.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -15,7 +16,11 @@ import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { Sessions } from './modules/auth/sessions.js';
+import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
+import { followChanges } from './modules/derived-state.js';
 import { featureModules } from './modules/index.js';
+import { TextsService } from './modules/texts/service.js';
+import { topicBaseTexts } from './modules/topics/base-texts.js';
 import { LiveStreams } from './modules/votes/live-streams.js';
 import { RankingEvents } from './modules/votes/ranking-events.js';
 import { registerWebApp } from './web/static.js';
@@ -97,8 +102,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   );
-  const rankingEvents = new RankingEvents(database, app.log, config.liveStreams.eventIntervalMs);
-  await rankingEvents.start();
+  const changes = new Changes(database, app.log);
+  await changes.start();
+  app.addHook('onClose', async () => changes.close());
+  const rankingEvents = new RankingEvents(database.db, app.log, config.liveStreams.eventIntervalMs);
   app.addHook('onClose', async () => rankingEvents.close());
   const liveStreams = new LiveStreams(config.liveStreams);
   // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
@@ -113,9 +120,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
     accessTokens,
     sessions,
     guards: createGuards(database.db, accessTokens),
+    changes,
+    // Each entity type's own texts are kept by its owner; the texts service reads and writes them there.
+    texts: new TextsService(database.db, {
+      topic: topicBaseTexts,
+      category: categoryBaseTexts,
+      tag: tagBaseTexts,
+    }),
     rankingEvents,
     liveStreams,
   };
+  followChanges(ctx);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -6,7 +6,6 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { hashPassword } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
 import { isSearchIndexMissing, rebuildSearchIndex } from './modules/search/indexer.js';
-import { ensureUiCatalog } from './modules/translations/ui-catalog.js';
 
 /** The password every seeded demo account shares (documented in the README). */
 export const DEMO_PASSWORD = 'podium-demo';
@@ -21,7 +20,7 @@ export function openConfiguredDatabase(config: Config): DatabaseHandle {
 
 /** Start-up work on the data: schema, shipped UI texts, the configured administrator, demo content. */
 export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): Promise<void> {
-  const added = await ensureUiCatalog(ctx.db);
+  const added = await ctx.texts.ensureUiCatalog();
   if (added > 0) log.info({ added }, 'UI translation keys inserted');
   if (ctx.config.seed === 'demo') await seedIfEmpty(ctx, log);
   await rebuildSearchIndexIfMissing(ctx, log);

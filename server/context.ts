@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { Changes } from './changes/dispatcher.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -7,6 +8,7 @@ import type { Counters } from './http/rate-limit/counters.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
+import type { TextsService } from './modules/texts/service.js';
 import type { LiveStreams } from './modules/votes/live-streams.js';
 import type { RankingEvents } from './modules/votes/ranking-events.js';
 
@@ -19,10 +21,14 @@ export interface AppContext {
   /** Signed-in sessions and their refresh tokens. */
   sessions: Sessions;
   guards: Guards;
-  /** Live ranking updates across every server process (see modules/votes); set by buildApp. */
-  rankingEvents?: RankingEvents;
-  /** The open live-ranking streams of this process and their caps; set by buildApp. */
-  liveStreams?: LiveStreams;
+  /** Every write runs in `changes.transaction` and records what it changed; derived state follows. */
+  changes: Changes;
+  /** Every text a person reads (translations, base texts, the language fallback). */
+  texts: TextsService;
+  /** Live ranking updates to the open topic pages of this process. */
+  rankingEvents: RankingEvents;
+  /** The open live-ranking streams of this process and their caps. */
+  liveStreams: LiveStreams;
   /** The rate limits' shared store, when REDIS_URL is set (the health report tells whether it answers). */
   redis?: Redis;
   /** Counters for the limits the app applies itself, in Redis or in this process like the rate limits. */

@@ -97,7 +97,15 @@ export interface MissingTranslationsData {
 }
 
 /** POST /api/translations answers whether it created or replaced the record. */
+/**
+ * One text as the store's single-record routes return it: a translation row, or an entity's base
+ * text (its text in its own language, kept on the entity itself), which has no id.
+ */
+export interface TextRecordDto extends Omit<TranslationDto, 'id'> {
+  id: number | null;
+}
+
 export interface UpsertTranslationData {
-  translation: TranslationDto;
+  translation: TextRecordDto;
   created: boolean;
 }

@@ -29,6 +29,14 @@ export const errors = {
   forbidden: (message = 'You are not allowed to do this') => new ApiError(403, 'FORBIDDEN', message),
   notFound: (what = 'Resource') => new ApiError(404, 'NOT_FOUND', `${what} not found`),
   conflict: (code: string, message: string, field?: string) => new ApiError(409, code, message, field),
+  /** The slug (made from the name unless given) of a topic, category or tag is taken. */
+  slugExists: (entity: 'topic' | 'category' | 'tag') =>
+    entity === 'topic'
+      ? new ApiError(409, 'SLUG_EXISTS', 'A topic with this slug already exists', 'slug')
+      : new ApiError(409, 'SLUG_EXISTS', `A ${entity} with this name already exists`, 'name'),
+  /** Main topic names are unique within a category. */
+  topicExists: (message = 'A main topic with this name already exists in this category') =>
+    new ApiError(409, 'TOPIC_EXISTS', message, 'title'),
   payloadTooLarge: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(

@@ -136,7 +136,6 @@ describe('UI translations', () => {
   });
 
   it('never overwrites a text an administrator edited when the catalog is inserted again', async () => {
-    const { ensureUiCatalog } = await import('../modules/translations/ui-catalog.js');
     await server.ctx.db
       .updateTable('translations')
       .set({ value: 'Pas trouvé du tout' })
@@ -144,7 +143,7 @@ describe('UI translations', () => {
       .where('language', '=', 'fr')
       .where('key', '=', 'error.NOT_FOUND')
       .execute();
-    await ensureUiCatalog(server.ctx.db);
+    await server.ctx.texts.ensureUiCatalog();
     const response = await server.request('GET', '/api/translations/ui/fr');
     expect(response.body.data.translations['error.NOT_FOUND']).toBe('Pas trouvé du tout');
   });

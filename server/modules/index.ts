@@ -3,13 +3,13 @@ import type { AppContext } from '../context.js';
 import { adminUserRoutes } from './admin/users-routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
-import { adminCategoryRoutes, adminTagRoutes, adminTopicCatalogueRoutes } from './catalogue/routes.js';
+import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { adminTranslationRoutes } from './texts/admin-routes.js';
+import { translationRoutes } from './texts/routes.js';
 import { adminTopicRoutes } from './topics/admin-routes.js';
 import { topicRoutes } from './topics/routes.js';
-import { adminTranslationRoutes } from './translations/admin-routes.js';
-import { translationRoutes } from './translations/routes.js';
 import { userRoutes } from './users/routes.js';
 import { voteRoutes } from './votes/routes.js';
 
@@ -28,6 +28,5 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminTopicRoutes,
     adminCategoryRoutes,
     adminTagRoutes,
-    adminTopicCatalogueRoutes,
   ],
 };

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKING_EVENT_MAX_ROWS } from '../../common/api/ranking-event.js';
+import { ChangeSet } from '../changes/change-set.js';
 import { topicWith } from '../modules/votes/test-helpers.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 
@@ -126,10 +127,9 @@ describe('live-ranking streams under a flood', () => {
     await waitFor(async () => (await openStreamCount(server)) === 11, 2_000, 'the streams to open');
 
     const before = process.memoryUsage();
-    const events = server.ctx.rankingEvents;
     // ~400 events: about 8 MB for each stream, past what the kernel buffers (about 4 MB on loopback).
     for (let i = 0; i < 400; i++) {
-      events?.announce(topic.id);
+      await server.ctx.changes.announce(new ChangeSet().topic(topic.id, 'votes'));
       await new Promise((wait) => setTimeout(wait, 3));
     }
     await waitFor(

@@ -6,8 +6,7 @@ import {
   type Language,
 } from '../../common/constants.js';
 import type { AppContext } from '../context.js';
-import { readCacheFor } from '../modules/topics/read-cache.js';
-import { loadUiTranslations } from '../modules/translations/ui-catalog.js';
+import { readCacheFor, UI_TEXTS_TAG } from '../modules/topics/read-cache.js';
 
 /**
  * The language the app will most likely start in, guessed as the app itself does (SPEC order)
@@ -31,12 +30,17 @@ export function likelyLanguage(request: FastifyRequest): Language {
 export async function bootCatalogTag(ctx: AppContext, request: FastifyRequest): Promise<string> {
   const language = likelyLanguage(request);
   // The finished element is what is cached: every page view would otherwise serialize the catalog.
-  return readCacheFor(ctx.db).get(`ui-catalog-tag:${language}`, async () => {
-    const translations = await loadUiTranslations(ctx.db, language, DEFAULT_LANGUAGE);
-    // "<" escaped so that no text in the catalog can close the element.
-    const json = JSON.stringify(translations).replace(/</g, '\\u003c');
-    return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
-  });
+  return readCacheFor(ctx.db).get(
+    `ui-catalog-tag:${language}`,
+    async () => {
+      const translations = await ctx.texts.uiCatalog(language, DEFAULT_LANGUAGE);
+      // "<" escaped so that no text in the catalog can close the element.
+      const json = JSON.stringify(translations).replace(/</g, '\\u003c');
+      return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
+    },
+    // Dropped by every edit of an interface text (topics/caches.ts).
+    { tagOf: () => UI_TEXTS_TAG },
+  );
 }
 
 /** The page with the catalog block added at the end of its head. */

@@ -17,7 +17,7 @@ const XHTML_NS = 'http://www.w3.org/1999/xhtml';
  * and robots.txt. `template` is the built index.html (absent when the web app is not built).
  */
 export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, template: string | undefined): void {
-  const topics = new TopicsService(ctx.db);
+  const topics = new TopicsService(ctx);
   const base = ctx.config.publicUrl;
 
   if (template) {

@@ -11,6 +11,7 @@ import { searchTermsStatistics } from './2026-11-23-0008-search-terms-statistics
 import { sessions } from './2026-11-24-0009-sessions.js';
 import { usernameKeys } from './2026-11-24-0010-username-keys.js';
 import { propositionCreations } from './2026-11-24-0011-proposition-creations.js';
+import { baseTextsOwnLanguage } from './2026-11-24-0012-base-texts-own-language.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -27,6 +28,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-24-0009-sessions': sessions,
   '2026-11-24-0010-username-keys': usernameKeys,
   '2026-11-24-0011-proposition-creations': propositionCreations,
+  '2026-11-24-0012-base-texts-own-language': baseTextsOwnLanguage,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { LANGUAGES } from '../../../common/constants.js';
+import { LANGUAGES, type Language } from '../../../common/constants.js';
 import { usernameKey } from '../../modules/users/username-key.js';
 import type { BenchContext, BenchPlan } from './bench-plan.js';
 
@@ -32,7 +32,13 @@ export function benchTables(plan: BenchPlan, context: BenchContext, passwordHash
   const id = context.firstId;
   const at = (list: readonly string[], i: number) => list[i] as string;
   const n = (list: ArrayLike<number>, i: number) => list[i] as number;
-  const languageCount = LANGUAGES.length;
+  const translatedCount = LANGUAGES.length - 1;
+  /** The index in LANGUAGES of translation row i: the topic's languages in order, its own skipped. */
+  const translatedLanguage = (i: number) => {
+    const own = LANGUAGES.indexOf(at(topics.language, Math.floor(i / translatedCount)) as Language);
+    const nth = i % translatedCount;
+    return nth < own ? nth : nth + 1;
+  };
   return [
     {
       name: 'users',
@@ -80,18 +86,18 @@ export function benchTables(plan: BenchPlan, context: BenchContext, passwordHash
       columns: [int('topic_id', (i) => n(topicTags.topicId, i)), int('tag_id', (i) => n(topicTags.tagId, i))],
     },
     {
-      // Every topic's title in the four languages, like the demo seed writes them.
+      // Every topic's title in the three languages other than its own (its base title), like the demo seed.
       name: 'translations',
-      rows: topics.count * languageCount,
+      rows: topics.count * translatedCount,
       columns: [
         int('id', (i) => id.translation + i),
         text('entity_type', () => 'topic'),
-        int('entity_id', (i) => id.topic + Math.floor(i / languageCount)),
+        int('entity_id', (i) => id.topic + Math.floor(i / translatedCount)),
         text('key', () => 'title'),
-        text('language', (i) => LANGUAGES[i % languageCount] as string),
-        text('value', (i) => at(topics.titles[i % languageCount] ?? [], Math.floor(i / languageCount))),
-        text('created_at', (i) => at(topics.createdAt, Math.floor(i / languageCount))),
-        text('updated_at', (i) => at(topics.createdAt, Math.floor(i / languageCount))),
+        text('language', (i) => LANGUAGES[translatedLanguage(i)] as string),
+        text('value', (i) => at(topics.titles[translatedLanguage(i)] ?? [], Math.floor(i / translatedCount))),
+        text('created_at', (i) => at(topics.createdAt, Math.floor(i / translatedCount))),
+        text('updated_at', (i) => at(topics.createdAt, Math.floor(i / translatedCount))),
       ],
     },
     {

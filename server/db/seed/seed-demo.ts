@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { LANGUAGES } from '../../../common/constants.js';
+import { BASE_NAME_LANGUAGE, LANGUAGES } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
 import { indexTopics } from '../../modules/search/indexer.js';
 import { usernameKey } from '../../modules/users/username-key.js';
@@ -64,7 +64,8 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
     const translations: Insertable<TranslationsTable>[] = [];
     plan.topics.forEach((topic, t) => {
       const at = ago(topic.ageMinutes);
-      for (const language of LANGUAGES) {
+      // The topic's own language is its base text (insertTopics): only the other languages are translations.
+      for (const language of LANGUAGES.filter((other) => other !== topic.language)) {
         for (const [key, texts] of [
           ['title', topic.titles],
           ['description', topic.descriptions],
@@ -118,7 +119,8 @@ export interface DemoCatalogue {
 }
 
 /**
- * Makes sure the demo categories and tags exist, each with its name in the four languages.
+ * Makes sure the demo categories and tags exist, each with its name in the four languages (English on
+ * the row itself, the others as translations).
  * Rows that already exist (same slug) are reused as they are. The bench loader shares it.
  */
 export async function ensureDemoCatalogue(
@@ -126,8 +128,9 @@ export async function ensureDemoCatalogue(
   at: string,
 ): Promise<DemoCatalogue> {
   const translations: Insertable<TranslationsTable>[] = [];
+  // The English name is the row's own (BASE_NAME_LANGUAGE): only the other languages are translations.
   const addNames = (entityType: 'category' | 'tag', entityId: number, names: Names) => {
-    for (const language of LANGUAGES) {
+    for (const language of LANGUAGES.filter((other) => other !== BASE_NAME_LANGUAGE)) {
       translations.push({
         entity_type: entityType,
         entity_id: entityId,

@@ -33,7 +33,7 @@ export class AdminUsersService {
   async create(actor: AuthUser, input: AdminCreateUserInput & { password: string }): Promise<UserDto> {
     // Hashing takes a while: done before the transaction so the database is not held meanwhile.
     const passwordHash = await hashPassword(input.password);
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
       const row = await users.create({
         email: input.email,
@@ -45,6 +45,7 @@ export class AdminUsersService {
         language: input.language,
       });
       const dto = await users.toDto(row);
+      change.user(row.id);
       await recordAudit(trx, actor, {
         action: 'create',
         entityType: 'user',
@@ -62,7 +63,7 @@ export class AdminUsersService {
     if (id === actor.id && changes.isActive === false) {
       throw errors.forbidden('You cannot deactivate your own account');
     }
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
       const activeAdmins = await lockActiveAdminIds(trx, this.ctx.database.kind);
       const current = await users.findById(id);
@@ -80,6 +81,7 @@ export class AdminUsersService {
       if (current.is_active === 1 && updated.is_active === 0)
         await this.ctx.sessions.within(trx).endAllOf(id);
       const after = await users.toDto(updated);
+      change.user(id);
       await recordAudit(trx, actor, {
         action: changes.isActive !== undefined && changes.isAdmin === undefined ? 'status' : 'update',
         entityType: 'user',
@@ -93,7 +95,7 @@ export class AdminUsersService {
 
   async remove(actor: AuthUser, id: number): Promise<void> {
     if (id === actor.id) throw errors.forbidden('You cannot delete your own account');
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
       const activeAdmins = await lockActiveAdminIds(trx, this.ctx.database.kind);
       const current: UserRow | undefined = await users.findById(id);
@@ -108,6 +110,7 @@ export class AdminUsersService {
         if (isForeignKeyViolation(error)) throw hasVotes();
         throw error;
       }
+      change.user(id);
       await recordAudit(trx, actor, {
         action: 'delete',
         entityType: 'user',

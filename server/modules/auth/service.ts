@@ -114,7 +114,10 @@ export class AuthService {
     if (changes.email !== undefined && changes.email !== user.email) {
       await this.assertCurrentPassword(user, currentPassword, address);
     }
-    return this.users.update(userId, changes);
+    return this.ctx.changes.transaction((trx, change) => {
+      change.user(userId);
+      return new UsersRepository(trx).update(userId, changes);
+    });
   }
 
   /** Needs the current password; ends every session and opens a fresh one for the caller. */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Every line of SQL about categories; names live in the translation store (names.ts). */
+/** Every line of SQL about categories; their other names are texts (server/modules/texts). */
 export const categoriesRepository = {
   /** Categories with their usage counts, parents before their children, then by name. */
   list(db: Db) {
@@ -42,6 +42,13 @@ export const categoriesRepository = {
       .orderBy('c.name', 'asc')
       .orderBy('c.id', 'asc')
       .execute();
+  },
+
+  /** Base names (English) of these rows, or of all. */
+  names(db: Db, ids: readonly number[] | 'all') {
+    let query = db.selectFrom('categories').select(['id', 'name', 'created_at']);
+    if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? [...ids] : [0]);
+    return query.execute();
   },
 
   findById(db: Db, id: number) {

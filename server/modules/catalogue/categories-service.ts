@@ -5,18 +5,18 @@ import type {
   CreateCategoryInput,
   UpdateCategoryInput,
 } from '../../../common/api/catalogue.js';
-import type { Language } from '../../../common/constants.js';
+import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import { capitalizeFirst, slugify } from '../../../common/text/index.js';
+import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
+import { withUniqueSlug } from '../../db/unique-slug.js';
 import { ApiError, errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
-import { indexTopics, topicIdsOfCategory } from '../search/indexer.js';
 import { categoriesRepository as repo } from './categories-repository.js';
-import { translateName, writeWithUniqueSlug } from './name-writes.js';
-import { deleteNames, loadNames, writeNames } from './names.js';
+import { translateName, writeOtherNames } from './names.js';
 
 const systemCategory = (verb: 'edited' | 'deleted') =>
   new ApiError(
@@ -25,19 +25,13 @@ const systemCategory = (verb: 'edited' | 'deleted') =>
     `The “unassigned” category is a system category and cannot be ${verb}.`,
   );
 
-const slugExists = () => errors.conflict('SLUG_EXISTS', 'A category with this name already exists', 'name');
-
 /** The rules of SPEC 5 for categories; every write records its audit entry in its own transaction. */
 export class CategoriesService {
   constructor(private readonly ctx: AppContext) {}
 
   async list(): Promise<AdminCategoryDto[]> {
     const rows = await repo.list(this.ctx.db);
-    const names = await loadNames(
-      this.ctx.db,
-      'category',
-      rows.map((row) => row.id),
-    );
+    const names = await this.ctx.texts.namesInEveryLanguage('category', rows, BASE_NAME_LANGUAGE);
     return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
@@ -64,11 +58,12 @@ export class CategoriesService {
     const name = capitalizeFirst(input.name);
     const slug = slugify(input.slug?.trim() ? input.slug : name);
     if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
-    const id = await this.write(async (trx) => {
-      if (await repo.findBySlug(trx, slug)) throw slugExists();
+    const id = await this.write(async (trx, change) => {
+      if (await repo.findBySlug(trx, slug)) throw errors.slugExists('category');
       const parentId = input.parentId ? await this.checkParent(trx, input.parentId, null) : null;
       const id = await repo.insert(trx, { slug, name, parentId, createdAt: nowIso() });
-      await writeNames(trx, 'category', id, { ...input.translations, en: name });
+      change.category(id);
+      await writeOtherNames(this.ctx, trx, change, 'category', id, input.translations);
       await recordAudit(trx, actor, {
         action: 'create',
         entityType: 'category',
@@ -81,7 +76,7 @@ export class CategoriesService {
   }
 
   async update(actor: AuthUser, id: number, input: UpdateCategoryInput): Promise<AdminCategoryDto> {
-    await this.write(async (trx) => {
+    await this.write(async (trx, change) => {
       const before = await this.editable(trx, id, 'edited');
       const changes: { name?: string; parent_id?: number | null } = {};
       if (input.name !== undefined) changes.name = capitalizeFirst(input.name);
@@ -89,10 +84,8 @@ export class CategoriesService {
         changes.parent_id = input.parentId === null ? null : await this.checkParent(trx, input.parentId, id);
       }
       await repo.update(trx, id, changes);
-      await writeNames(trx, 'category', id, {
-        ...input.translations,
-        ...(changes.name !== undefined ? { en: changes.name } : {}),
-      });
+      change.category(id);
+      await writeOtherNames(this.ctx, trx, change, 'category', id, input.translations);
       await recordAudit(trx, actor, {
         action: 'update',
         entityType: 'category',
@@ -100,7 +93,6 @@ export class CategoriesService {
         before: { name: before.name, parentId: before.parent_id },
         after: { ...changes, translations: input.translations },
       });
-      await indexTopics(trx, await topicIdsOfCategory(trx, id));
     });
     return this.get(id);
   }
@@ -115,7 +107,7 @@ export class CategoriesService {
   }
 
   async delete(actor: AuthUser, id: number, force: boolean): Promise<CategoryDeleteData> {
-    return this.write(async (trx) => {
+    return this.write(async (trx, change) => {
       const category = await this.editable(trx, id, 'deleted');
       const usage = await repo.usage(trx, id);
       const inUse = usage.topics + usage.tags + usage.subcategories > 0;
@@ -130,14 +122,16 @@ export class CategoriesService {
         const unassigned = await repo.unassignedId(trx);
         const clashes = await repo.clashingMainTopics(trx, id, unassigned);
         if (clashes.length > 0) {
-          throw errors.conflict(
-            'TOPIC_EXISTS',
+          throw errors.topicExists(
             `“unassigned” already has a main topic named ${clashes.map((c) => `“${c.title}”`).join(', ')}; rename it first`,
           );
         }
         await repo.moveContents(trx, id, unassigned);
+        for (const topicId of movedTopicIds) change.topic(topicId, 'category');
+        change.category(unassigned);
       }
-      await deleteNames(trx, 'category', id);
+      change.category(id);
+      await this.ctx.texts.deleteAllOf(trx, 'category', [id]);
       await repo.delete(trx, id);
       await recordAudit(trx, actor, {
         action: 'delete',
@@ -146,7 +140,6 @@ export class CategoriesService {
         before: { slug: category.slug, name: category.name, parentId: category.parent_id },
         after: inUse ? { movedToUnassigned: usage } : undefined,
       });
-      if (movedTopicIds.length > 0) await indexTopics(trx, movedTopicIds);
       return { deleted: true as const, moved: inUse ? usage : { topics: 0, tags: 0, subcategories: 0 } };
     });
   }
@@ -158,16 +151,14 @@ export class CategoriesService {
     name: string,
     { mustBeNew }: { mustBeNew: boolean },
   ): Promise<AdminCategoryDto> {
-    await this.write(async (trx) => {
+    await this.write(async (trx, change) => {
       await this.editable(trx, id, 'edited');
-      await translateName(trx, actor, {
+      await translateName(this.ctx, trx, change, actor, {
         entityType: 'category',
         id,
         language,
-        value: language === 'en' ? capitalizeFirst(name) : name.trim(),
+        name,
         mustBeNew,
-        setBaseName: (value) => repo.update(trx, id, { name: value }),
-        topicIds: () => topicIdsOfCategory(trx, id),
       });
     });
     return this.get(id);
@@ -193,7 +184,9 @@ export class CategoriesService {
     return parentId;
   }
 
-  private write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return writeWithUniqueSlug(this.ctx.db, slugExists, work);
+  private write<T>(work: (trx: Transaction<Database>, change: ChangeSet) => Promise<T>): Promise<T> {
+    return withUniqueSlug(() => this.ctx.changes.transaction(work), {
+      slug: () => errors.slugExists('category'),
+    });
   }
 }

@@ -1,108 +1,51 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { NameTranslationDto } from '../../../common/api/catalogue.js';
-import { isLanguage, LANGUAGES, type Language } from '../../../common/constants.js';
-import { nowIso } from '../../db/readable-id.js';
+import type { Transaction } from 'kysely';
+import { OTHER_LANGUAGES, type OtherLanguage } from '../../../common/api/catalogue.js';
+import type { Language } from '../../../common/constants.js';
+import type { ChangeSet } from '../../changes/change-set.js';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { errors } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuthUser } from '../auth/guards.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-export type NamedEntity = 'category' | 'tag';
+type NamedEntity = 'category' | 'tag';
 
-/**
- * The names of categories and tags in the one translation store (key `name`). The English name is
- * also the row's base name and is mirrored as an `en` row, as the seed does, so that the fallback
- * chain (asked, fr, en, base) never shows French to an English reader when an `en` name exists.
- */
-export async function loadNames(db: Db, entityType: NamedEntity, ids: readonly number[]) {
-  const byId = new Map<number, NameTranslationDto[]>();
-  if (ids.length === 0) return byId;
-  const rows = await db
-    .selectFrom('translations')
-    .select(['entity_id', 'language', 'value'])
-    .where('entity_type', '=', entityType)
-    .where('key', '=', 'name')
-    .where('entity_id', 'in', [...new Set(ids)])
-    .execute();
-  for (const row of rows) {
-    if (!isLanguage(row.language)) continue;
-    const entry = { language: row.language, name: row.value };
-    const list = byId.get(row.entity_id);
-    if (list) list.push(entry);
-    else byId.set(row.entity_id, [entry]);
-  }
-  for (const list of byId.values())
-    list.sort((a, b) => LANGUAGES.indexOf(a.language) - LANGUAGES.indexOf(b.language));
-  return byId;
-}
-
-export async function findName(db: Db, entityType: NamedEntity, id: number, language: Language) {
-  return db
-    .selectFrom('translations')
-    .select(['value'])
-    .where('entity_type', '=', entityType)
-    .where('entity_id', '=', id)
-    .where('key', '=', 'name')
-    .where('language', '=', language)
-    .executeTakeFirst();
-}
-
-/** Sets (or, for null and '', removes) the names given; languages not mentioned stay as they are. */
-export async function writeNames(
-  trx: Db,
+/** Sets (or, for null and '', removes) the other languages' names given; the others stay as they are. */
+export async function writeOtherNames(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  change: ChangeSet,
   entityType: NamedEntity,
   id: number,
-  names: Partial<Record<Language, string | null | undefined>>,
+  names: Partial<Record<OtherLanguage, string | null | undefined>> = {},
 ): Promise<void> {
-  const now = nowIso();
-  for (const language of LANGUAGES) {
-    if (!(language in names)) continue;
+  for (const language of OTHER_LANGUAGES) {
     const value = names[language];
     if (value === undefined) continue;
-    if (value === null || value.trim() === '') {
-      await trx
-        .deleteFrom('translations')
-        .where('entity_type', '=', entityType)
-        .where('entity_id', '=', id)
-        .where('key', '=', 'name')
-        .where('language', '=', language)
-        .execute();
-      continue;
-    }
-    await trx
-      .insertInto('translations')
-      .values({
-        entity_type: entityType,
-        entity_id: id,
-        key: 'name',
-        language,
-        value: value.trim(),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['entity_type', 'entity_id', 'key', 'language'])
-          .doUpdateSet({ value: value.trim(), updated_at: now }),
-      )
-      .execute();
+    const ref = { entityType, entityId: id, key: 'name', language };
+    await ctx.texts.write(trx, change, ref, value?.trim() || null);
   }
 }
 
-/** SPEC 8: adding a translation that exists is a 409; the screen then updates it instead. */
-export async function assertNoName(db: Db, entityType: NamedEntity, id: number, language: Language) {
-  if (await findName(db, entityType, id, language)) {
-    throw errors.conflict(
-      'TRANSLATION_EXISTS',
-      `A ${language} name already exists; update it instead`,
-      'language',
-    );
-  }
-}
-
-export async function deleteNames(trx: Db, entityType: NamedEntity, id: number): Promise<void> {
-  await trx
-    .deleteFrom('translations')
-    .where('entity_type', '=', entityType)
-    .where('entity_id', '=', id)
-    .execute();
+/**
+ * Sets one language's name of a category or tag (SPEC 8), with its audit entry. In English, the
+ * entity's own language, it is the base name. `mustBeNew` (POST .../translations) refuses with 409
+ * TRANSLATION_EXISTS a language that has a name already.
+ */
+export async function translateName(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  change: ChangeSet,
+  actor: AuthUser,
+  translation: { entityType: NamedEntity; id: number; language: Language; name: string; mustBeNew: boolean },
+): Promise<void> {
+  const { entityType, id, language } = translation;
+  const name = translation.name.trim();
+  const ref = { entityType, entityId: id, key: 'name', language };
+  await ctx.texts.write(trx, change, ref, name, { mustBeNew: translation.mustBeNew });
+  await recordAudit(trx, actor, {
+    action: 'translate',
+    entityType,
+    entityId: id,
+    after: { language, name },
+  });
 }

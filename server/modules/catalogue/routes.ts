@@ -2,42 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addTopicTagBody,
   addTranslationBody,
-  adminTopicsQuery,
   createCategoryBody,
   createTagBody,
   deleteCategoryQuery,
   entityIdParams,
   entityTranslationParams,
-  propositionBody,
   putTranslationBody,
-  topicKeyParam,
-  topicPropositionParams,
-  topicTagParams,
-  topicWizardBody,
   updateCategoryBody,
   updateTagBody,
-  updateTopicBody,
 } from '../../../common/api/catalogue.js';
 import { idParam } from '../../../common/api/fields.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { requireLanguage } from '../../http/language.js';
 import { callerOf } from '../auth/guards.js';
-import { requireLanguage } from '../translations/routes.js';
 import { CategoriesService } from './categories-service.js';
 import { TagsService } from './tags-service.js';
-import { TopicsAdminService } from './topics-admin-service.js';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
-const languageQuery = z.object({
-  lang: z.string().max(20).optional(),
-  language: z.string().max(20).optional(),
-});
-const langOf = (query: { lang?: string | undefined; language?: string | undefined }) =>
-  requireLanguage(query.language ?? query.lang, 'en');
-
 /** Admin categories (SPEC 7). Mounted behind the administrator guard (see app.ts). */
 export async function adminCategoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const categories = new CategoriesService(ctx);
@@ -151,116 +135,5 @@ export async function adminTagRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   api.delete('/admin/tags/:id', { schema: { ...schema, params: entityIdParams } }, async (request) =>
     ok(await tagService.delete(callerOf(request), request.params.id)),
-  );
-}
-
-/**
- * Admin topics beyond browse's create, read and status routes (server/modules/topics/admin-routes.ts).
- * Mounted behind the administrator guard (see app.ts).
- */
-export async function adminTopicCatalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const topics = new TopicsAdminService(ctx);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags, security };
-
-  api.get(
-    '/admin/topics',
-    {
-      schema: {
-        ...schema,
-        querystring: adminTopicsQuery.extend({
-          limit: z.coerce.number().int().min(1).max(1000).default(500),
-          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-        }),
-      },
-    },
-    async (request) => {
-      const { status, limit, offset } = request.query;
-      return ok(await topics.list(langOf(request.query), { status, limit, offset }));
-    },
-  );
-
-  api.post('/admin/topics/wizard', { schema: { ...schema, body: topicWizardBody } }, async (request, reply) =>
-    reply.status(201).send(ok(await topics.runWizard(callerOf(request), request.body))),
-  );
-
-  api.put(
-    '/admin/topics/:slugOrId',
-    { schema: { ...schema, params: topicKeyParam, querystring: languageQuery, body: updateTopicBody } },
-    async (request) =>
-      ok({
-        topic: await topics.update(
-          callerOf(request),
-          request.params.slugOrId,
-          request.body,
-          langOf(request.query),
-        ),
-      }),
-  );
-
-  api.delete('/admin/topics/:slugOrId', { schema: { ...schema, params: topicKeyParam } }, async (request) =>
-    ok(await topics.delete(callerOf(request), request.params.slugOrId)),
-  );
-
-  api.post(
-    '/admin/topics/:slugOrId/tags',
-    { schema: { ...schema, params: topicKeyParam, querystring: languageQuery, body: addTopicTagBody } },
-    async (request, reply) => {
-      const topic = await topics.addTag(
-        callerOf(request),
-        request.params.slugOrId,
-        request.body.tagSlug,
-        langOf(request.query),
-      );
-      return reply.status(201).send(ok({ topic }));
-    },
-  );
-
-  api.delete(
-    '/admin/topics/:slugOrId/tags/:tagSlug',
-    { schema: { ...schema, params: topicTagParams, querystring: languageQuery } },
-    async (request) =>
-      ok({
-        topic: await topics.removeTag(
-          callerOf(request),
-          request.params.slugOrId,
-          request.params.tagSlug,
-          langOf(request.query),
-        ),
-      }),
-  );
-
-  api.post(
-    '/admin/topics/:slugOrId/propositions',
-    { schema: { ...schema, params: topicKeyParam, body: propositionBody } },
-    async (request, reply) => {
-      const proposition = await topics.addProposition(
-        callerOf(request),
-        request.params.slugOrId,
-        request.body.itemName,
-      );
-      return reply.status(201).send(ok({ proposition }));
-    },
-  );
-
-  api.put(
-    '/admin/topics/:slugOrId/propositions/:id',
-    { schema: { ...schema, params: topicPropositionParams, body: propositionBody } },
-    async (request) =>
-      ok({
-        proposition: await topics.renameProposition(
-          callerOf(request),
-          request.params.slugOrId,
-          request.params.id,
-          request.body.itemName,
-        ),
-      }),
-  );
-
-  api.delete(
-    '/admin/topics/:slugOrId/propositions/:id',
-    { schema: { ...schema, params: topicPropositionParams } },
-    async (request) =>
-      ok(await topics.deleteProposition(callerOf(request), request.params.slugOrId, request.params.id)),
   );
 }

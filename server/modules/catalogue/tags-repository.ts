@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Every line of SQL about tags; names live in the translation store (names.ts). */
+/** Every line of SQL about tags; their other names are texts (server/modules/texts). */
 export const tagsRepository = {
   /** Tags with their category and the number of topics labelled with each, by type then name. */
   list(db: Db, filter: { categoryId?: number | undefined; ids?: readonly number[] } = {}) {
@@ -29,6 +29,13 @@ export const tagsRepository = {
       .orderBy('t.id');
     if (filter.categoryId !== undefined) query = query.where('t.category_id', '=', filter.categoryId);
     if (filter.ids) query = query.where('t.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [0]);
+    return query.execute();
+  },
+
+  /** Base names (English) of these rows, or of all. */
+  names(db: Db, ids: readonly number[] | 'all') {
+    let query = db.selectFrom('tags').select(['id', 'name', 'created_at']);
+    if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? [...ids] : [0]);
     return query.execute();
   },
 

@@ -1,20 +1,19 @@
 import type { Transaction } from 'kysely';
 import type { AdminTagDto, CreateTagInput, UpdateTagInput } from '../../../common/api/catalogue.js';
-import type { Language } from '../../../common/constants.js';
+import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import { slugify } from '../../../common/text/index.js';
+import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
+import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
-import { indexTopics, topicIdsOfTag } from '../search/indexer.js';
-import { translateName, writeWithUniqueSlug } from './name-writes.js';
-import { deleteNames, loadNames, writeNames } from './names.js';
+import { translateName, writeOtherNames } from './names.js';
 import { tagsRepository as repo } from './tags-repository.js';
 
-const slugExists = () => errors.conflict('SLUG_EXISTS', 'A tag with this name already exists', 'name');
 const tagInUse = (usage: number) =>
   errors.conflict('TAG_IN_USE', `This tag is used by ${usage} topic(s) and cannot be deleted`);
 
@@ -36,11 +35,11 @@ export class TagsService {
     const name = input.name.trim();
     const slug = slugify(input.slug?.trim() ? input.slug : name);
     if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
-    const id = await this.write(async (trx) => {
+    const id = await this.write(async (trx, change) => {
       if (!(await repo.categoryExists(trx, input.categoryId))) {
         throw errors.validation('categoryId does not name a category', 'categoryId');
       }
-      if (await repo.findBySlug(trx, slug)) throw slugExists();
+      if (await repo.findBySlug(trx, slug)) throw errors.slugExists('tag');
       const id = await repo.insert(trx, {
         slug,
         name,
@@ -48,7 +47,8 @@ export class TagsService {
         categoryId: input.categoryId,
         createdAt: nowIso(),
       });
-      await writeNames(trx, 'tag', id, { ...input.translations, en: name });
+      change.tag(id);
+      await writeOtherNames(this.ctx, trx, change, 'tag', id, input.translations);
       await recordAudit(trx, actor, {
         action: 'create',
         entityType: 'tag',
@@ -67,7 +67,7 @@ export class TagsService {
   }
 
   async update(actor: AuthUser, id: number, input: UpdateTagInput): Promise<AdminTagDto> {
-    await this.write(async (trx) => {
+    await this.write(async (trx, change) => {
       const before = await this.existing(trx, id);
       const changes: { name?: string; type?: string; category_id?: number | null } = {};
       if (input.name !== undefined) changes.name = input.name.trim();
@@ -79,10 +79,8 @@ export class TagsService {
         changes.category_id = input.categoryId;
       }
       await repo.update(trx, id, changes);
-      await writeNames(trx, 'tag', id, {
-        ...input.translations,
-        ...(changes.name !== undefined ? { en: changes.name } : {}),
-      });
+      change.tag(id);
+      await writeOtherNames(this.ctx, trx, change, 'tag', id, input.translations);
       await recordAudit(trx, actor, {
         action: 'update',
         entityType: 'tag',
@@ -90,7 +88,6 @@ export class TagsService {
         before: { name: before.name, type: before.type, categoryId: before.category_id },
         after: { ...changes, translations: input.translations },
       });
-      await indexTopics(trx, await topicIdsOfTag(trx, id));
     });
     return this.get(id);
   }
@@ -105,11 +102,12 @@ export class TagsService {
 
   async delete(actor: AuthUser, id: number): Promise<{ deleted: true }> {
     try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+      await this.ctx.changes.transaction(async (trx, change) => {
         const tag = await this.existing(trx, id);
         const usage = await repo.usage(trx, id);
         if (usage > 0) throw tagInUse(usage);
-        await deleteNames(trx, 'tag', id);
+        change.tag(id);
+        await this.ctx.texts.deleteAllOf(trx, 'tag', [id]);
         await repo.delete(trx, id);
         await recordAudit(trx, actor, {
           action: 'delete',
@@ -133,17 +131,9 @@ export class TagsService {
     name: string,
     { mustBeNew }: { mustBeNew: boolean },
   ): Promise<AdminTagDto> {
-    await this.write(async (trx) => {
+    await this.write(async (trx, change) => {
       await this.existing(trx, id);
-      await translateName(trx, actor, {
-        entityType: 'tag',
-        id,
-        language,
-        value: name.trim(),
-        mustBeNew,
-        setBaseName: (value) => repo.update(trx, id, { name: value }),
-        topicIds: () => topicIdsOfTag(trx, id),
-      });
+      await translateName(this.ctx, trx, change, actor, { entityType: 'tag', id, language, name, mustBeNew });
     });
     return this.get(id);
   }
@@ -155,11 +145,7 @@ export class TagsService {
   }
 
   private async toDtos(rows: Awaited<ReturnType<typeof repo.list>>): Promise<AdminTagDto[]> {
-    const names = await loadNames(
-      this.ctx.db,
-      'tag',
-      rows.map((row) => row.id),
-    );
+    const names = await this.ctx.texts.namesInEveryLanguage('tag', rows, BASE_NAME_LANGUAGE);
     return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
@@ -175,7 +161,7 @@ export class TagsService {
     }));
   }
 
-  private write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return writeWithUniqueSlug(this.ctx.db, slugExists, work);
+  private write<T>(work: (trx: Transaction<Database>, change: ChangeSet) => Promise<T>): Promise<T> {
+    return withUniqueSlug(() => this.ctx.changes.transaction(work), { slug: () => errors.slugExists('tag') });
   }
 }

@@ -3,14 +3,16 @@
  * descriptions in every language, its tags' names and its category's (and parent category's)
  * names, one row per word and topic with the weight of the best field the word comes from.
  *
- * Every write that changes what a topic is found by (the topic itself, its tags, its status, a tag
- * or category name or translation) must call `indexTopics` with the affected topic ids, ideally in
- * the same transaction. See docs/conventions.md, "Search index".
+ * It follows the changes (server/changes): `followChangesInIndex` re-indexes, inside the write's own
+ * transaction, every topic whose texts, tags, category or status changed, and those a renamed tag
+ * or category names. No write path calls it.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { STOP_WORDS } from '../../../common/search/index.js';
 import { tokenize } from '../../../common/text/index.js';
+import { type ChangeSet, LISTING_ASPECTS } from '../../changes/change-set.js';
 import type { Database } from '../../db/schema.js';
+import { readTranslations } from '../texts/service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,26 +67,23 @@ export interface CatalogueNames {
   categoryNames: Map<number, string[]>;
 }
 
+/** Every text of a key of one entity: its base text and its translations. */
+function allTexts(base: string | null, translations: Map<string, string> | undefined): string[] {
+  return [...(base ? [base] : []), ...(translations?.values() ?? [])];
+}
+
 export async function loadCatalogueNames(db: Db): Promise<CatalogueNames> {
-  const [categories, tags, translations] = await Promise.all([
+  const [categories, tags, categoryTexts, tagTexts] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name', 'parent_id']).execute(),
     db.selectFrom('tags').select(['id', 'name']).execute(),
-    db
-      .selectFrom('translations')
-      .select(['entity_type', 'entity_id', 'value'])
-      .where('entity_type', 'in', ['category', 'tag'])
-      .where('key', '=', 'name')
-      .execute(),
+    readTranslations(db, 'category', 'all', ['name']),
+    readTranslations(db, 'tag', 'all', ['name']),
   ]);
   const own = new Map<string, string[]>();
-  const push = (key: string, value: string) => {
-    const list = own.get(key);
-    if (list) list.push(value);
-    else own.set(key, [value]);
-  };
-  for (const row of categories) push(`category:${row.id}`, row.name);
-  for (const row of tags) push(`tag:${row.id}`, row.name);
-  for (const row of translations) push(`${row.entity_type}:${row.entity_id}`, row.value);
+  for (const row of categories) {
+    own.set(`category:${row.id}`, allTexts(row.name, categoryTexts.get(row.id)?.get('name')));
+  }
+  for (const row of tags) own.set(`tag:${row.id}`, allTexts(row.name, tagTexts.get(row.id)?.get('name')));
 
   const categoryNames = new Map<number, string[]>();
   for (const row of categories) {
@@ -112,26 +111,17 @@ async function buildTerms(
       .where('id', 'in', ids)
       .where('is_active', '=', 1)
       .execute(),
-    db
-      .selectFrom('translations')
-      .select(['entity_id', 'key', 'value'])
-      .where('entity_type', '=', 'topic')
-      .where('entity_id', 'in', ids)
-      .where('key', 'in', ['title', 'description'])
-      .execute(),
+    readTranslations(db, 'topic', ids, ['title', 'description']),
     db.selectFrom('topic_tags').select(['topic_id', 'tag_id']).where('topic_id', 'in', ids).execute(),
   ]);
   const texts = new Map<number, { title: string[]; description: string[]; tags: string[] }>();
   for (const topic of topics) {
+    const translated = translations.get(topic.id);
     texts.set(topic.id, {
-      title: [topic.title],
-      description: topic.description ? [topic.description] : [],
+      title: allTexts(topic.title, translated?.get('title')),
+      description: allTexts(topic.description, translated?.get('description')),
       tags: [],
     });
-  }
-  for (const row of translations) {
-    const entry = texts.get(row.entity_id);
-    if (entry) (row.key === 'title' ? entry.title : entry.description).push(row.value);
   }
   for (const row of topicTags) texts.get(row.topic_id)?.tags.push(...(names.tagNames.get(row.tag_id) ?? []));
 
@@ -181,6 +171,23 @@ export async function indexTopics(db: Db, topicIds: readonly number[]): Promise<
     await insertTerms(db, await buildTerms(db, batch, names));
   }
   await bumpSearchIndexVersion(db);
+}
+
+/**
+ * The changes subscriber of the index, run inside the write's transaction: the topics whose texts,
+ * tags, category or status changed, and every topic of a changed tag or category, are re-indexed
+ * with the data they are found by. The version bump tells every app server's search caches.
+ */
+export async function followChangesInIndex(trx: Transaction<Database>, change: ChangeSet): Promise<void> {
+  if (!change.touchesListings()) return;
+  if (change.isEverything) {
+    await rebuildSearchIndex(trx);
+    return;
+  }
+  const topicIds = change.topicsWith(LISTING_ASPECTS);
+  for (const tagId of change.tags) topicIds.push(...(await topicIdsOfTag(trx, tagId)));
+  for (const categoryId of change.categories) topicIds.push(...(await topicIdsOfCategory(trx, categoryId)));
+  await indexTopics(trx, topicIds);
 }
 
 /** Every topic of a category (and its subcategories): to re-index after a category rename. */

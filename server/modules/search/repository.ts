@@ -1,5 +1,4 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Language } from '../../../common/constants.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -11,11 +10,10 @@ export interface TermLookup {
   group: number;
 }
 
+/** Categories and tags with their base (English) names; their other names come from the texts service. */
 export interface CatalogueRows {
   categories: { id: number; slug: string; name: string; parent_id: number | null; is_system: number }[];
   tags: { id: number; slug: string; name: string; type: string; category_id: number | null }[];
-  /** `${entity_type}:${entity_id}` -> language -> name. */
-  names: Map<string, Map<string, string>>;
 }
 
 export interface TopicRowForSearch {
@@ -23,16 +21,11 @@ export interface TopicRowForSearch {
   slug: string;
   title: string;
   description: string | null;
+  language: string;
   category_id: number;
 }
 
-export interface TopicTexts {
-  /** language -> text, for the languages asked. */
-  title: Map<string, string>;
-  description: Map<string, string>;
-}
-
-/** All SQL of search. */
+/** All SQL of search (texts other than base ones come from the texts service). */
 export class SearchRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -121,38 +114,10 @@ export class SearchRepository {
     if (ids.length === 0) return [];
     return this.db
       .selectFrom('topics')
-      .select(['id', 'slug', 'title', 'description', 'category_id'])
+      .select(['id', 'slug', 'title', 'description', 'language', 'category_id'])
       .where('id', 'in', [...ids])
       .where('is_active', '=', 1)
       .execute();
-  }
-
-  /**
-   * Title and description translations of these topics in the given languages. The language is
-   * filtered here rather than in SQL: with it in the WHERE clause SQLite picks the
-   * (entity_type, language) index and reads every topic's texts in that language.
-   */
-  async topicTexts(ids: readonly number[], languages: readonly Language[]): Promise<Map<number, TopicTexts>> {
-    const texts = new Map<number, TopicTexts>();
-    if (ids.length === 0) return texts;
-    const rows = await this.db
-      .selectFrom('translations')
-      .select(['entity_id', 'key', 'language', 'value'])
-      .where('entity_type', '=', 'topic')
-      .where('entity_id', 'in', [...ids])
-      .where('key', 'in', ['title', 'description'])
-      .execute();
-    const wanted = new Set<string>(languages);
-    for (const row of rows) {
-      if (!wanted.has(row.language)) continue;
-      let entry = texts.get(row.entity_id);
-      if (!entry) {
-        entry = { title: new Map(), description: new Map() };
-        texts.set(row.entity_id, entry);
-      }
-      (row.key === 'title' ? entry.title : entry.description).set(row.language, row.value);
-    }
-    return texts;
   }
 
   async topicTagIds(ids: readonly number[]): Promise<Map<number, number[]>> {
@@ -202,27 +167,11 @@ export class SearchRepository {
   }
 
   async catalogue(): Promise<CatalogueRows> {
-    const [categories, tags, translations] = await Promise.all([
+    const [categories, tags] = await Promise.all([
       this.db.selectFrom('categories').select(['id', 'slug', 'name', 'parent_id', 'is_system']).execute(),
       this.db.selectFrom('tags').select(['id', 'slug', 'name', 'type', 'category_id']).execute(),
-      this.db
-        .selectFrom('translations')
-        .select(['entity_type', 'entity_id', 'language', 'value'])
-        .where('entity_type', 'in', ['category', 'tag'])
-        .where('key', '=', 'name')
-        .execute(),
     ]);
-    const names = new Map<string, Map<string, string>>();
-    for (const row of translations) {
-      const key = `${row.entity_type}:${row.entity_id}`;
-      let byLanguage = names.get(key);
-      if (!byLanguage) {
-        byLanguage = new Map();
-        names.set(key, byLanguage);
-      }
-      byLanguage.set(row.language, row.value);
-    }
-    return { categories, tags, names };
+    return { categories, tags };
   }
 
   /** Folded words of titles, tags and categories (weight 2 and up) with the number of topics using each. */

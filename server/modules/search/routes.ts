@@ -3,15 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogueSearchQuery, searchQuery } from '../../../common/api/search.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { requireLanguage } from '../translations/routes.js';
-import { type SearchMode, SearchService } from './service.js';
+import { requireLanguage } from '../../http/language.js';
+import type { SearchMode } from './candidates.js';
+import { SearchService } from './service.js';
 
 /**
  * Public search: suggestions as you type (predictive), full search (smart), and the category and
  * tag lists of the search page. No guard: anyone may search.
  */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const search = new SearchService(ctx.db, ctx.database.kind);
+  const search = new SearchService(ctx.db, ctx.database.kind, ctx.texts);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   for (const mode of ['predictive', 'smart'] as const satisfies SearchMode[]) {

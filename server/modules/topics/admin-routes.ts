@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addTopicTagBody,
+  adminTopicsQuery,
+  propositionBody,
+  topicKeyParam,
+  topicPropositionParams,
+  topicTagParams,
+  topicWizardBody,
+  updateTopicBody,
+} from '../../../common/api/catalogue.js';
 import {
   createTopicBody,
   languageQuery,
@@ -8,43 +19,142 @@ import {
 } from '../../../common/api/topics.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { requireLanguage } from '../../http/language.js';
 import { callerOf } from '../auth/guards.js';
-import { requireLanguage } from '../translations/routes.js';
-import { TopicsService } from './service.js';
+import { TopicsAdminService } from './admin-service.js';
+import { runWizard } from './wizard.js';
 
-/** Administrator topic routes (mounted behind the administrator guard); the back-office issue extends them. */
+const langOf = (query: { lang?: string | undefined; language?: string | undefined }, fallback?: 'en') =>
+  requireLanguage(query.language ?? query.lang, fallback);
+
+/** Every /api/admin/topics route (SPEC 7 admin API), mounted behind the administrator guard (app.ts). */
 export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const topics = new TopicsService(ctx.db);
+  const topics = new TopicsAdminService(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
-  const security = [{ bearer: [] }];
+  const schema = { tags: ['admin'], security: [{ bearer: [] }] };
 
-  api.post('/admin/topics', { schema: { tags, security, body: createTopicBody } }, async (request, reply) =>
+  api.get(
+    '/admin/topics',
+    {
+      schema: {
+        ...schema,
+        querystring: adminTopicsQuery.extend({
+          limit: z.coerce.number().int().min(1).max(1000).default(500),
+          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+        }),
+      },
+    },
+    async (request) => {
+      const { status, limit, offset } = request.query;
+      return ok(await topics.list(langOf(request.query, 'en'), { status, limit, offset }));
+    },
+  );
+
+  api.post('/admin/topics', { schema: { ...schema, body: createTopicBody } }, async (request, reply) =>
     reply.status(201).send(ok({ topic: await topics.create(callerOf(request), request.body) })),
+  );
+
+  api.post('/admin/topics/wizard', { schema: { ...schema, body: topicWizardBody } }, async (request, reply) =>
+    reply.status(201).send(ok(await runWizard(ctx, callerOf(request), request.body))),
   );
 
   api.get(
     '/admin/topics/:slugOrId',
-    { schema: { tags, security, params: topicKeyParams, querystring: languageQuery } },
-    async (request) => {
-      const language = requireLanguage(request.query.language ?? request.query.lang);
-      return ok({ topic: await topics.topic(request.params.slugOrId, language, { includeInactive: true }) });
-    },
+    { schema: { ...schema, params: topicKeyParams, querystring: languageQuery } },
+    async (request) => ok({ topic: await topics.read(request.params.slugOrId, langOf(request.query)) }),
+  );
+
+  api.put(
+    '/admin/topics/:slugOrId',
+    { schema: { ...schema, params: topicKeyParam, querystring: languageQuery, body: updateTopicBody } },
+    async (request) =>
+      ok({
+        topic: await topics.update(
+          callerOf(request),
+          request.params.slugOrId,
+          request.body,
+          langOf(request.query, 'en'),
+        ),
+      }),
   );
 
   api.put(
     '/admin/topics/:slugOrId/status',
-    { schema: { tags, security, params: topicKeyParams, querystring: languageQuery, body: topicStatusBody } },
-    async (request) => {
-      const language = requireLanguage(request.query.language ?? request.query.lang);
-      return ok({
+    { schema: { ...schema, params: topicKeyParams, querystring: languageQuery, body: topicStatusBody } },
+    async (request) =>
+      ok({
         topic: await topics.setActive(
           callerOf(request),
           request.params.slugOrId,
           request.body.isActive,
-          language,
+          langOf(request.query),
         ),
-      });
+      }),
+  );
+
+  api.delete('/admin/topics/:slugOrId', { schema: { ...schema, params: topicKeyParam } }, async (request) =>
+    ok(await topics.delete(callerOf(request), request.params.slugOrId)),
+  );
+
+  api.post(
+    '/admin/topics/:slugOrId/tags',
+    { schema: { ...schema, params: topicKeyParam, querystring: languageQuery, body: addTopicTagBody } },
+    async (request, reply) => {
+      const topic = await topics.addTag(
+        callerOf(request),
+        request.params.slugOrId,
+        request.body.tagSlug,
+        langOf(request.query, 'en'),
+      );
+      return reply.status(201).send(ok({ topic }));
     },
+  );
+
+  api.delete(
+    '/admin/topics/:slugOrId/tags/:tagSlug',
+    { schema: { ...schema, params: topicTagParams, querystring: languageQuery } },
+    async (request) =>
+      ok({
+        topic: await topics.removeTag(
+          callerOf(request),
+          request.params.slugOrId,
+          request.params.tagSlug,
+          langOf(request.query, 'en'),
+        ),
+      }),
+  );
+
+  api.post(
+    '/admin/topics/:slugOrId/propositions',
+    { schema: { ...schema, params: topicKeyParam, body: propositionBody } },
+    async (request, reply) => {
+      const proposition = await topics.addProposition(
+        callerOf(request),
+        request.params.slugOrId,
+        request.body.itemName,
+      );
+      return reply.status(201).send(ok({ proposition }));
+    },
+  );
+
+  api.put(
+    '/admin/topics/:slugOrId/propositions/:id',
+    { schema: { ...schema, params: topicPropositionParams, body: propositionBody } },
+    async (request) =>
+      ok({
+        proposition: await topics.renameProposition(
+          callerOf(request),
+          request.params.slugOrId,
+          request.params.id,
+          request.body.itemName,
+        ),
+      }),
+  );
+
+  api.delete(
+    '/admin/topics/:slugOrId/propositions/:id',
+    { schema: { ...schema, params: topicPropositionParams } },
+    async (request) =>
+      ok(await topics.deleteProposition(callerOf(request), request.params.slugOrId, request.params.id)),
   );
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
 import { newReadableId, nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
@@ -7,7 +8,9 @@ import { readCacheFor } from './read-cache.js';
 /**
  * Test data written straight into the database: categories, tags, topics with translations,
  * propositions with given running totals. Only tests and benchmarks import it. Writes behind the
- * API's back, so each one clears the read cache as an administrator's change would.
+ * API's back, so each one clears the read cache as an administrator's change would. As the texts
+ * service does, a text in the entity's own language (English for categories and tags) is its base
+ * text, never a translation.
  */
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${++sequence}-${Math.random().toString(36).slice(2, 7)}`;
@@ -35,14 +38,19 @@ async function addNames(
   readCacheFor(db).clear();
 }
 
+/** The names other than the one in `own`, the language the base text is written in. */
+function otherThan(own: string, names: Names = {}): Names {
+  return Object.fromEntries(Object.entries(names).filter(([language]) => language !== own));
+}
+
 export async function makeCategory(db: Kysely<Database>, options: { name?: string; names?: Names } = {}) {
-  const name = options.name ?? unique('Category');
+  const name = options.names?.en ?? options.name ?? unique('Category');
   const row = await db
     .insertInto('categories')
     .values({ slug: slugify(`${name}-${++sequence}`), name, created_at: nowIso() })
     .returning(['id', 'slug', 'name'])
     .executeTakeFirstOrThrow();
-  await addNames(db, 'category', row.id, 'name', options.names ?? {});
+  await addNames(db, 'category', row.id, 'name', otherThan(BASE_NAME_LANGUAGE, options.names));
   return row;
 }
 
@@ -50,7 +58,7 @@ export async function makeTag(
   db: Kysely<Database>,
   options: { name?: string; type?: string; categoryId?: number | null; names?: Names } = {},
 ) {
-  const name = options.name ?? unique('Tag');
+  const name = options.names?.en ?? options.name ?? unique('Tag');
   const row = await db
     .insertInto('tags')
     .values({
@@ -62,7 +70,7 @@ export async function makeTag(
     })
     .returning(['id', 'slug', 'name', 'type'])
     .executeTakeFirstOrThrow();
-  await addNames(db, 'tag', row.id, 'name', options.names ?? {});
+  await addNames(db, 'tag', row.id, 'name', otherThan(BASE_NAME_LANGUAGE, options.names));
   return row;
 }
 
@@ -83,7 +91,9 @@ export interface MakeTopicOptions {
 }
 
 export async function makeTopic(db: Kysely<Database>, options: MakeTopicOptions) {
-  const title = options.title ?? unique('Topic');
+  const language = (options.language ?? 'fr') as keyof Names;
+  const title = options.titles?.[language] ?? options.title ?? unique('Topic');
+  const ownDescription = options.descriptions?.[language];
   const now = nowIso();
   const row = await db
     .insertInto('topics')
@@ -92,8 +102,9 @@ export async function makeTopic(db: Kysely<Database>, options: MakeTopicOptions)
       slug: options.slug ?? slugify(`${title}-${++sequence}`),
       title,
       title_key: foldText(title),
-      description: options.description === undefined ? `About ${title}` : options.description,
-      language: options.language ?? 'fr',
+      description:
+        ownDescription ?? (options.description === undefined ? `About ${title}` : options.description),
+      language,
       category_id: options.categoryId,
       is_main: options.isMain ? 1 : 0,
       main_topic_id: options.mainTopicId ?? null,
@@ -108,8 +119,8 @@ export async function makeTopic(db: Kysely<Database>, options: MakeTopicOptions)
   for (const tagId of options.tagIds ?? []) {
     await db.insertInto('topic_tags').values({ topic_id: row.id, tag_id: tagId }).execute();
   }
-  await addNames(db, 'topic', row.id, 'title', options.titles ?? {});
-  await addNames(db, 'topic', row.id, 'description', options.descriptions ?? {});
+  await addNames(db, 'topic', row.id, 'title', otherThan(language, options.titles));
+  await addNames(db, 'topic', row.id, 'description', otherThan(language, options.descriptions));
   readCacheFor(db).clear();
   return row;
 }

@@ -3,6 +3,15 @@ import { perDatabase } from '../../db/per-database.js';
 /** How long a popular list may be served from memory. */
 export const READ_CACHE_TTL_MS = 1000;
 /**
+ * A topic's details are dropped by every change of the topic (caches.ts), here or on another app
+ * server; the lifetime only bounds what a missed notification could cost.
+ */
+export const TOPIC_DETAIL_TTL_MS = 3000;
+/** The tag a topic's cached reads are filed under. */
+export const topicTag = (topicId: number) => `topic-id:${topicId}`;
+/** The tag of everything made of the interface texts (the boot catalog of served pages). */
+export const UI_TEXTS_TAG = 'ui-texts';
+/**
  * For this long after expiry an entry is still served while one request reloads it in the
  * background: hundreds of entries that expire together no longer make hundreds of requests wait
  * for the database at the same moment (on PostgreSQL that stampede set the topic route's p99).

@@ -1,18 +1,9 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type {
-  RankingEntryDto,
-  TagGroupDto,
-  TopicDto,
-  TopicSummaryDto,
-  TopicTagDto,
-} from '../../../common/api/topics.js';
+import type { RankingEntryDto } from '../../../common/api/topics.js';
 import type { Language } from '../../../common/constants.js';
 import { foldText } from '../../../common/text/index.js';
-import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import { newReadableId, nowIso } from '../../db/readable-id.js';
 import type { Database, TopicRow } from '../../db/schema.js';
-import { errors } from '../../http/errors.js';
-import { loadTexts } from './texts.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,15 +49,6 @@ export interface NewTopic {
   mainTopicId: number | null;
   mandatoryTypes: string[];
   tagIds: number[];
-}
-
-function parseTypes(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Every line of SQL about topics, rankings and their texts; the back-office reuses it. */
@@ -193,152 +175,56 @@ export class TopicsRepository {
     }));
   }
 
-  /** Turns topic rows into list items in one language: 4 batched queries, whatever the number of rows. */
-  async toSummaries(rows: readonly TopicListRow[], language: Language): Promise<TopicSummaryDto[]> {
-    if (rows.length === 0) return [];
-    const topicIds = rows.map((row) => row.id);
-    const categoryIds = [...new Set(rows.map((row) => row.category_id))];
-    const [topicTexts, categories, tagRows] = await Promise.all([
-      loadTexts(this.db, 'topic', topicIds, language),
-      this.db
-        .selectFrom('categories')
-        .select(['id', 'slug', 'name'])
-        .where('id', 'in', categoryIds)
-        .execute(),
-      this.db
-        .selectFrom('topic_tags')
-        .innerJoin('tags', 'tags.id', 'topic_tags.tag_id')
-        .select(['topic_tags.topic_id', 'tags.id', 'tags.slug', 'tags.name', 'tags.type'])
-        .where('topic_tags.topic_id', 'in', topicIds)
-        .orderBy('tags.type')
-        .orderBy('tags.slug')
-        .execute(),
-    ]);
-    const tagIds = [...new Set(tagRows.map((row) => row.id))];
-    const [categoryTexts, tagTexts] = await Promise.all([
-      loadTexts(this.db, 'category', categoryIds, language),
-      loadTexts(this.db, 'tag', tagIds, language),
-    ]);
-    const categoryById = new Map(
-      categories.map((c) => [
-        c.id,
-        { id: c.id, slug: c.slug, name: categoryTexts.pick(c.id, 'name', { text: c.name }) },
-      ]),
-    );
-    const tagsByTopic = new Map<number, TopicTagDto[]>();
-    for (const row of tagRows) {
-      let list = tagsByTopic.get(row.topic_id);
-      if (!list) {
-        list = [];
-        tagsByTopic.set(row.topic_id, list);
-      }
-      list.push({
-        id: row.id,
-        slug: row.slug,
-        name: tagTexts.pick(row.id, 'name', { text: row.name }),
-        type: row.type,
-      });
-    }
-    return rows.map((row) => {
-      const title = topicTexts.pick(row.id, 'title', { text: row.title, language: row.language });
-      return {
-        id: row.id,
-        slug: row.slug,
-        readableId: row.readable_id,
-        title,
-        name: title,
-        description: topicTexts.pick(row.id, 'description', {
-          text: row.description,
-          language: row.language,
-        }),
-        category: categoryById.get(row.category_id) ?? { id: row.category_id, slug: '', name: '' },
-        tags: tagsByTopic.get(row.id) ?? [],
-        voteCount: Number(row.vote_count),
-        type: row.is_main === 1 ? 'main' : 'sub',
-        isMainTopic: row.is_main === 1,
-        mainTopicId: row.main_topic_id,
-        language: row.language,
-      };
-    });
+  categoriesByIds(ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('categories')
+      .select(['id', 'slug', 'name'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
   }
 
-  /** One topic with its counts and its main topic's title, in one language. */
-  async toDetail(row: TopicListRow, language: Language): Promise<TopicDto> {
-    const [summary] = await this.toSummaries([row], language);
-    if (!summary) throw new Error('unreachable: one row gives one summary');
-    const [counts, mainTopic] = await Promise.all([
-      this.db
-        .selectNoFrom((eb) => [
-          eb
-            .selectFrom('propositions')
-            .select(eb.fn.countAll<number>().as('n'))
-            .where('topic_id', '=', row.id)
-            .as('propositions'),
-          eb
-            .selectFrom('topics')
-            .select(eb.fn.countAll<number>().as('n'))
-            .where('main_topic_id', '=', row.id)
-            .where('is_active', '=', 1)
-            .as('sub_topics'),
-        ])
-        .executeTakeFirstOrThrow(),
-      row.main_topic_id === null
-        ? undefined
-        : this.db
-            .selectFrom('topics')
-            .select(['id', 'title', 'language'])
-            .where('id', '=', row.main_topic_id)
-            .executeTakeFirst(),
-    ]);
-    let mainTopicTitle: string | null = null;
-    if (mainTopic) {
-      const texts = await loadTexts(this.db, 'topic', [mainTopic.id], language);
-      mainTopicTitle = texts.pick(mainTopic.id, 'title', {
-        text: mainTopic.title,
-        language: mainTopic.language,
-      });
-    }
-    return {
-      ...summary,
-      categoryId: summary.category.id,
-      categoryName: summary.category.name,
-      isActive: row.is_active === 1,
-      mainTopic: mainTopicTitle,
-      mandatoryTypes: parseTypes(row.mandatory_types),
-      propositionCount: Number(counts.propositions),
-      subTopicCount: Number(counts.sub_topics),
-    };
+  /** The tags of these topics, in the order lists show them (type, then slug). */
+  tagsOfTopics(topicIds: readonly number[]) {
+    if (topicIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('topic_tags')
+      .innerJoin('tags', 'tags.id', 'topic_tags.tag_id')
+      .select(['topic_tags.topic_id', 'tags.id', 'tags.slug', 'tags.name', 'tags.type'])
+      .where('topic_tags.topic_id', 'in', [...topicIds])
+      .orderBy('tags.type')
+      .orderBy('tags.slug')
+      .execute();
   }
 
-  /** Tag rows grouped by type with names in one language, types in their usual order. */
-  async groupTags(
-    rows: ReadonlyArray<{ id: number; slug: string; name: string; type: string; topic_count: number }>,
-    language: Language,
-  ): Promise<TagGroupDto[]> {
-    const texts = await loadTexts(
-      this.db,
-      'tag',
-      rows.map((row) => row.id),
-      language,
-    );
-    const groups = new Map<string, TagGroupDto>();
-    for (const row of rows) {
-      let group = groups.get(row.type);
-      if (!group) {
-        group = { type: row.type, tags: [] };
-        groups.set(row.type, group);
-      }
-      group.tags.push({
-        id: row.id,
-        slug: row.slug,
-        name: texts.pick(row.id, 'name', { text: row.name }),
-        type: row.type,
-        topicCount: Number(row.topic_count),
-      });
-    }
-    const sorted = [...groups.values()].sort((a, b) => a.type.localeCompare(b.type));
-    for (const group of sorted) group.tags.sort((a, b) => a.name.localeCompare(b.name));
-    return sorted;
+  /** How many propositions a topic has, and how many active sub-topics. */
+  async counts(topicId: number): Promise<{ propositions: number; subTopics: number }> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('propositions')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('topic_id', '=', topicId)
+          .as('propositions'),
+        eb
+          .selectFrom('topics')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('main_topic_id', '=', topicId)
+          .where('is_active', '=', 1)
+          .as('sub_topics'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { propositions: Number(row.propositions), subTopics: Number(row.sub_topics) };
+  }
+
+  /** The base titles of these topics and the language each is written in. */
+  titlesOf(ids: readonly number[], db: Db = this.db) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('topics')
+      .select(['id', 'title', 'language'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
   }
 
   categoryExists(id: number) {
@@ -354,54 +240,26 @@ export class TopicsRepository {
       .execute();
   }
 
-  slugTaken(slug: string, db: Db = this.db) {
-    return db.selectFrom('topics').select('id').where('slug', '=', slug).executeTakeFirst();
+  slugTaken(slug: string) {
+    return this.db.selectFrom('topics').select('id').where('slug', '=', slug).executeTakeFirst();
   }
 
-  mainTitleTaken(categoryId: number, title: string, db: Db = this.db) {
-    return db
+  /** A main topic of that name in the category (other than `exceptId`): main topic names are unique there. */
+  mainTitleTaken(categoryId: number, title: string, exceptId?: number) {
+    let query = this.db
       .selectFrom('topics')
       .select('id')
       .where('category_id', '=', categoryId)
       .where('title_key', '=', foldText(title))
-      .where('is_main', '=', 1)
-      .executeTakeFirst();
+      .where('is_main', '=', 1);
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst();
   }
 
-  /**
-   * Inserts a topic and its tags in one transaction. The checks before the insert name the right
-   * conflict; the unique indexes still decide a race between two administrators.
-   */
-  /** `alsoInTransaction` runs after the insert in the same transaction (audit, search index). */
-  async createTopic(
-    input: NewTopic,
-    alsoInTransaction?: (trx: Db, id: number) => Promise<void>,
-  ): Promise<number> {
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        if (input.isMain && (await this.mainTitleTaken(input.categoryId, input.title, trx))) {
-          throw mainTopicExists();
-        }
-        if (await this.slugTaken(input.slug, trx)) throw slugExists();
-        const id = await this.insertTopic(trx, input);
-        await alsoInTransaction?.(trx, id);
-        return id;
-      });
-    } catch (error) {
-      const constraint = violatedUniqueConstraint(error);
-      if (constraint?.includes('slug')) throw slugExists();
-      if (constraint?.includes('title_key') || constraint?.includes('main_title')) throw mainTopicExists();
-      throw error;
-    }
-  }
-
-  /**
-   * The insert itself, inside a transaction the caller holds (the back-office wizard creates a whole
-   * run in one); the caller checks the slug and main-title conflicts first.
-   */
-  async insertTopic(db: Db, input: NewTopic): Promise<number> {
+  /** Inserts a topic and its tags; the caller checks the slug and main-title conflicts first. */
+  async insertTopic(input: NewTopic): Promise<number> {
     const now = nowIso();
-    const inserted = await db
+    const inserted = await this.db
       .insertInto('topics')
       .values({
         readable_id: newReadableId('T'),
@@ -421,7 +279,7 @@ export class TopicsRepository {
       .executeTakeFirstOrThrow();
     const tagIds = [...new Set(input.tagIds)];
     if (tagIds.length > 0) {
-      await db
+      await this.db
         .insertInto('topic_tags')
         .values(tagIds.map((tagId) => ({ topic_id: inserted.id, tag_id: tagId })))
         .execute();
@@ -429,8 +287,8 @@ export class TopicsRepository {
     return inserted.id;
   }
 
-  async setActive(id: number, isActive: boolean, db: Db = this.db): Promise<void> {
-    await db
+  async setActive(id: number, isActive: boolean): Promise<void> {
+    await this.db
       .updateTable('topics')
       .set({ is_active: isActive ? 1 : 0, updated_at: nowIso() })
       .where('id', '=', id)
@@ -449,6 +307,21 @@ export class TopicsRepository {
       .execute();
   }
 
+  /** Topics visitors may not see (nor their texts). */
+  async inactiveIds(): Promise<Set<number>> {
+    const rows = await this.db.selectFrom('topics').select('id').where('is_active', '=', 0).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Base texts of these topics (or all), with the language they are written in. */
+  baseTexts(ids: readonly number[] | 'all') {
+    let query = this.db
+      .selectFrom('topics')
+      .select(['id', 'title', 'description', 'language', 'created_at', 'updated_at']);
+    if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? [...ids] : [0]);
+    return query.execute();
+  }
+
   async countActive(): Promise<number> {
     const row = await this.db
       .selectFrom('topics')
@@ -458,7 +331,3 @@ export class TopicsRepository {
     return Number(row.count);
   }
 }
-
-const slugExists = () => errors.conflict('SLUG_EXISTS', 'A topic with this slug already exists', 'slug');
-const mainTopicExists = () =>
-  errors.conflict('TOPIC_EXISTS', 'A main topic with this name already exists in this category', 'name');

@@ -14,15 +14,14 @@ import {
 } from '../../../common/api/topics.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { requireLanguage } from '../translations/routes.js';
-import { TopicsService, topicChanged } from './service.js';
+import { requireLanguage } from '../../http/language.js';
+import { TopicsService } from './service.js';
 
 const isAdmin = (request: FastifyRequest) => request.authUser?.isAdmin === true;
 
 /** Public browsing: popular lists, one topic, main topics with their sub-topics, rankings. */
 export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const topics = new TopicsService(ctx.db);
-  ctx.rankingEvents?.onChange((topicId) => topicChanged(ctx.db, topicId));
+  const topics = new TopicsService(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['topics'];
 

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type {
-  CreateTopicInput,
   MainTopicData,
   MainTopicFilterData,
   PopularTopicsData,
@@ -8,45 +6,23 @@ import type {
   TopicDto,
 } from '../../../common/api/topics.js';
 import type { Language } from '../../../common/constants.js';
-import { slugify } from '../../../common/text/index.js';
-import type { Database } from '../../db/schema.js';
+import type { AppContext } from '../../context.js';
 import { errors } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
-import type { AuthUser } from '../auth/guards.js';
-import { indexTopics } from '../search/indexer.js';
 import { rankingCacheFor } from './ranking-cache.js';
-import { type ReadCache, readCacheFor } from './read-cache.js';
+import { type ReadCache, readCacheFor, TOPIC_DETAIL_TTL_MS, topicTag } from './read-cache.js';
 import { TopicsRepository } from './repository.js';
+import { TopicSummaries } from './summaries.js';
 
-/**
- * A topic's details (texts, counts, its vote count) change with every vote, and each vote drops them
- * (`topicChanged`, wired to the ranking events); the lifetime only bounds how long an administrator's
- * edit made on another app server takes to show.
- */
-const TOPIC_DETAIL_TTL_MS = 3000;
-const topicTag = (topicId: number) => `topic-id:${topicId}`;
-
-/** Drops what this process keeps of a topic whose ranking (and so vote count) changed. */
-export function topicChanged(db: Kysely<Database>, topicId: number | 'all'): void {
-  const rankings = rankingCacheFor(db);
-  const reads = readCacheFor(db);
-  if (topicId === 'all') {
-    rankings.clear();
-    reads.clear();
-    return;
-  }
-  rankings.invalidate(topicId);
-  reads.forget(topicTag(topicId));
-}
-
-/** Rules of browsing and creating topics; routes stay one call deep, the back-office reuses it. */
+/** Public browsing: popular lists, one topic, main topics and their sub-topics, rankings. */
 export class TopicsService {
   readonly repository: TopicsRepository;
+  readonly summaries: TopicSummaries;
   private readonly cache: ReadCache;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.repository = new TopicsRepository(db);
-    this.cache = readCacheFor(db);
+  constructor(private readonly ctx: AppContext) {
+    this.repository = new TopicsRepository(ctx.db);
+    this.summaries = new TopicSummaries(this.repository, ctx.texts);
+    this.cache = readCacheFor(ctx.db);
   }
 
   async popular(
@@ -57,7 +33,7 @@ export class TopicsService {
     return this.cache.get(key, async () => {
       const { rows, hasMore } = await this.repository.popular(options);
       return {
-        topics: await this.repository.toSummaries(rows, language),
+        topics: await this.summaries.summaries(rows, language),
         limit: options.limit,
         offset: options.offset,
         hasMore,
@@ -74,12 +50,11 @@ export class TopicsService {
     const load = async () => {
       const row = await this.repository.findByKey(key, options);
       if (!row) throw errors.notFound('Topic');
-      return this.repository.toDetail(row, language);
+      return this.summaries.detail(row, language);
     };
     if (options.includeInactive) return load();
-    const cacheKey = `topic:${language}:${key}`;
-    // Filed under the id (links use the slug too) so that a vote drops it: see topicChanged.
-    return this.cache.get(cacheKey, load, {
+    // Filed under the id (links use the slug too) so that a change of the topic drops it (caches.ts).
+    return this.cache.get(`topic:${language}:${key}`, load, {
       ttlMs: TOPIC_DETAIL_TTL_MS,
       tagOf: (topic) => topicTag(topic.id),
     });
@@ -88,10 +63,10 @@ export class TopicsService {
   async mainTopic(id: number, language: Language, limit: number): Promise<MainTopicData> {
     const row = await this.requireMainTopic(id);
     const [mainTopic, subRows] = await Promise.all([
-      this.repository.toDetail(row, language),
+      this.summaries.detail(row, language),
       this.repository.subTopics(id, { limit }),
     ]);
-    return { mainTopic, subTopics: await this.repository.toSummaries(subRows, language) };
+    return { mainTopic, subTopics: await this.summaries.summaries(subRows, language) };
   }
 
   async filterSubTopics(
@@ -106,8 +81,8 @@ export class TopicsService {
       this.repository.subTopicTags(id),
     ]);
     const [subTopics, availableTags] = await Promise.all([
-      this.repository.toSummaries(subRows, language),
-      this.repository.groupTags(tagRows, language),
+      this.summaries.summaries(subRows, language),
+      this.summaries.groupTags(tagRows, language),
     ]);
     return { mainTopicId: id, selectedTags: tagSlugs, subTopics, availableTags };
   }
@@ -127,76 +102,7 @@ export class TopicsService {
         rankings: await this.repository.ranking(topicId, limit),
       };
     };
-    return options.includeInactive ? load() : rankingCacheFor(this.db).get(topicId, limit, load);
-  }
-
-  /** Creates a main topic, a sub-topic of one, or a standalone topic (SPEC admin API, DESIGN data rules). */
-  async create(actor: AuthUser, input: CreateTopicInput): Promise<TopicDto> {
-    const title = (input.name ?? input.title ?? '').trim();
-    const slug = input.slug?.trim() ? slugify(input.slug) : slugify(title);
-    if (slug === '') throw errors.validation('The name gives an empty slug; give a slug', 'slug');
-
-    let categoryId = input.categoryId;
-    let mainTopicId: number | null = null;
-    if (!input.isMainTopic && input.mainTopicId) {
-      const main = await this.repository.findById(input.mainTopicId, { includeInactive: true });
-      if (main?.is_main !== 1) throw errors.validation('mainTopicId must name a main topic', 'mainTopicId');
-      mainTopicId = main.id;
-      categoryId ??= main.category_id;
-    }
-    if (categoryId === undefined) throw errors.validation('categoryId is required', 'categoryId');
-    if (!(await this.repository.categoryExists(categoryId))) {
-      throw errors.validation('categoryId does not name a category', 'categoryId');
-    }
-    const tagSlugs = [...new Set(input.tags)];
-    const tags = await this.repository.tagsBySlug(tagSlugs);
-    const unknown = tagSlugs.filter((s) => !tags.some((tag) => tag.slug === s));
-    if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
-
-    this.cache.clear();
-    const id = await this.repository.createTopic(
-      {
-        slug,
-        title,
-        description: input.description?.trim() || null,
-        language: input.language,
-        categoryId,
-        isMain: input.isMainTopic,
-        mainTopicId,
-        mandatoryTypes: input.isMainTopic ? [...new Set(input.mandatoryTypes)] : [],
-        tagIds: tags.map((tag) => tag.id),
-      },
-      async (trx, id) => {
-        await indexTopics(trx, [id]);
-        await recordAudit(trx, actor, {
-          action: 'create',
-          entityType: 'topic',
-          entityId: id,
-          after: { slug, title, categoryId },
-        });
-      },
-    );
-    return this.topic(String(id), input.language, { includeInactive: true });
-  }
-
-  async setActive(actor: AuthUser, key: string, isActive: boolean, language: Language): Promise<TopicDto> {
-    const row = await this.repository.findByKey(key, { includeInactive: true });
-    if (!row) throw errors.notFound('Topic');
-    // Only active topics are searchable: the index follows the status in the same transaction.
-    await this.db.transaction().execute(async (trx) => {
-      await this.repository.setActive(row.id, isActive, trx);
-      await indexTopics(trx, [row.id]);
-      await recordAudit(trx, actor, {
-        action: 'status',
-        entityType: 'topic',
-        entityId: row.id,
-        before: { isActive: row.is_active === 1 },
-        after: { isActive },
-      });
-    });
-    this.cache.clear();
-    rankingCacheFor(this.db).invalidate(row.id);
-    return this.topic(String(row.id), language, { includeInactive: true });
+    return options.includeInactive ? load() : rankingCacheFor(this.ctx.db).get(topicId, limit, load);
   }
 
   private async requireMainTopic(id: number) {

@@ -4,9 +4,9 @@ import { passwordChangeBody, profileBody } from '../../../common/api/auth.js';
 import { myVotesQuery } from '../../../common/api/profile.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { requireLanguage } from '../../http/language.js';
 import { callerOf } from '../auth/guards.js';
 import { AuthService } from '../auth/service.js';
-import { requireLanguage } from '../translations/routes.js';
 import { findVotesOfUser } from './votes-repository.js';
 
 /** The caller's own account: a user only ever changes themselves here (the id comes from the token). */
@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       const { lang, limit, offset } = request.query;
       return ok(
-        await findVotesOfUser(ctx.db, callerOf(request).id, {
+        await findVotesOfUser(ctx.db, ctx.texts, callerOf(request).id, {
           language: requireLanguage(lang),
           limit,
           offset,

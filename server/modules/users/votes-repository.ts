@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { MyVotesData } from '../../../common/api/profile.js';
 import type { Language, VotePoints } from '../../../common/constants.js';
 import type { Database } from '../../db/schema.js';
-import { loadTexts } from '../topics/texts.js';
+import type { TextsService } from '../texts/service.js';
 
 /** One entry per topic a user voted on, most recently voted first, with their places on it. */
 export async function findVotesOfUser(
   db: Kysely<Database>,
+  textsService: TextsService,
   userId: number,
   { language, limit, offset }: { language: Language; limit: number; offset: number },
 ): Promise<MyVotesData> {
@@ -44,7 +45,7 @@ export async function findVotesOfUser(
       .where('v.topic_id', 'in', topicIds)
       .orderBy('v.points', 'desc')
       .execute(),
-    loadTexts(db, 'topic', topicIds, language),
+    textsService.picker('topic', topicIds, language),
   ]);
   const topicById = new Map(topics.map((topic) => [topic.id, topic]));
   return {

@@ -12,9 +12,7 @@ import { streamRankingEvents } from './sse.js';
 /** SPEC 7 "Votes", plus the live ranking stream of DESIGN.md. Identity always comes from the token. */
 export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const events = ctx.rankingEvents;
-  if (!events || !ctx.liveStreams)
-    throw new Error('voteRoutes needs ctx.rankingEvents and ctx.liveStreams (buildApp)');
-  const votes = new VotesService(ctx, events);
+  const votes = new VotesService(ctx);
   const streams = ctx.liveStreams;
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { SubmitVotesBody, SubmitVotesDto, UserVoteDto } from '../../../common/api/votes.js';
 import type { VotePoints } from '../../../common/constants.js';
 import { propositionKey } from '../../../common/text/proposition-key.js';
+import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { CreationLimits } from './creation-limits.js';
-import type { RankingEvents } from './ranking-events.js';
 import * as repo from './repository.js';
 
 export interface SubmitResult extends SubmitVotesDto {
@@ -26,10 +26,7 @@ const PLACE_COUNTER = { 3: 'firstCount', 2: 'secondCount', 1: 'thirdCount' } as 
 export class VotesService {
   private readonly limits: CreationLimits;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly events: RankingEvents,
-  ) {
+  constructor(private readonly ctx: AppContext) {
     this.limits = new CreationLimits(ctx.counters, ctx.config.creationLimits);
   }
 
@@ -40,7 +37,7 @@ export class VotesService {
   /** `clientAddress` is the caller's, for the creation limit per address. */
   async submit(userId: number, body: SubmitVotesBody, clientAddress: string): Promise<SubmitResult> {
     await this.limits.admitBallot(userId);
-    const { changed, ...result } = await this.inVoteTransaction(async (trx) => {
+    return this.inVoteTransaction(async (trx, change) => {
       const topicId = body.topicId;
       await this.requireVotableTopic(trx, topicId);
       const now = nowIso();
@@ -89,25 +86,21 @@ export class VotesService {
             propositionId: vote.proposition_id,
           }))
         : await repo.findUserVotes(trx, topicId, userId);
-      return {
-        firstVote: previousCount === 0,
-        votes: votes.sort((a, b) => b.points - a.points),
-        changed: inserted !== undefined,
-      };
+      if (inserted)
+        change.topic(topicId, 'votes', ...(created.length > 0 ? (['propositions'] as const) : []));
+      return { firstVote: previousCount === 0, votes: votes.sort((a, b) => b.points - a.points) };
     });
-    if (changed) this.events.announce(body.topicId);
-    return result;
   }
 
   /** Withdraws all the caller's votes on the topic; returns how many there were. */
   async withdraw(userId: number, topicId: number): Promise<number> {
-    const previousCount = await this.inVoteTransaction(async (trx) => {
+    return this.inVoteTransaction(async (trx, change) => {
       const topic = await repo.lockTopic(trx, this.ctx.database.kind, topicId);
       if (!topic) throw errors.notFound('Topic');
-      return (await this.replaceVotes(trx, topicId, userId, new Map(), nowIso())).previousCount;
+      const { previousCount } = await this.replaceVotes(trx, topicId, userId, new Map(), nowIso());
+      if (previousCount > 0) change.topic(topicId, 'votes');
+      return previousCount;
     });
-    if (previousCount > 0) this.events.announce(topicId);
-    return previousCount;
   }
 
   private async requireVotableTopic(trx: Kysely<Database>, topicId: number): Promise<void> {
@@ -178,12 +171,14 @@ export class VotesService {
    * Runs a vote transaction, once more if PostgreSQL reports a lost race (a serialization failure,
    * a deadlock, or a proposition name created by an administrator in the meantime).
    */
-  private async inVoteTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  private async inVoteTransaction<T>(
+    work: (trx: Kysely<Database>, change: ChangeSet) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await this.ctx.db.transaction().execute(work);
+      return await this.ctx.changes.transaction(work);
     } catch (error) {
       if (!isRetryable(error)) throw error;
-      return this.ctx.db.transaction().execute(work);
+      return this.ctx.changes.transaction(work);
     }
   }
 }

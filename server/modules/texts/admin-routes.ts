@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminTranslationListQuery, missingTranslationsQuery } from '../../../common/api/translations.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { findMissingUiKeys, listTranslations } from './repository.js';
-import { requireLanguage } from './routes.js';
+import { requireLanguage } from '../../http/language.js';
 
 /** The back-office list of every text, and the UI keys a language still lacks. Behind requireAdmin (app.ts). */
 export async function adminTranslationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -17,7 +16,7 @@ export async function adminTranslationRoutes(app: FastifyInstance, { ctx }: { ct
     async (request) => {
       const { language, entityType, q, limit, offset } = request.query;
       return ok(
-        await listTranslations(ctx.db, {
+        await ctx.texts.list({
           ...(language && { language: requireLanguage(language) }),
           ...(entityType && entityType !== 'all' && { entityType }),
           ...(q && { q }),
@@ -33,7 +32,7 @@ export async function adminTranslationRoutes(app: FastifyInstance, { ctx }: { ct
     { schema: { tags, querystring: missingTranslationsQuery } },
     async (request) => {
       const language = requireLanguage(request.query.language);
-      const missing = await findMissingUiKeys(ctx.db, language);
+      const missing = await ctx.texts.missingUiKeys(language);
       return ok({ language, missing, total: missing.length });
     },
   );

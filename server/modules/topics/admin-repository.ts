@@ -6,8 +6,8 @@ import type { Database } from '../../db/schema.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * The back-office's SQL about topics beyond browse's TopicsRepository (which it reuses for reads
- * and inserts): the admin list, edits, deletes, topic tags and propositions.
+ * The back-office's SQL about topics beyond TopicsRepository (which it reuses for reads and
+ * inserts): the admin list, edits, deletes, topic tags and propositions.
  */
 export const topicsAdminRepository = {
   /** Main topics each followed by their sub-topics, so the table reads as a tree. */
@@ -67,13 +67,8 @@ export const topicsAdminRepository = {
     return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   },
 
-  titlesOf(db: Db, ids: readonly number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('topics')
-      .select(['id', 'title', 'language'])
-      .where('id', 'in', [...ids])
-      .execute();
+  categoryBySlug(db: Db, slug: string) {
+    return db.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst();
   },
 
   subTopicIds(db: Db, mainTopicId: number) {
@@ -82,18 +77,6 @@ export const topicsAdminRepository = {
       .select(['id', 'title_key'])
       .where('main_topic_id', '=', mainTopicId)
       .execute();
-  },
-
-  /** A main topic of that name in the category other than `exceptId`. */
-  mainTitleTaken(db: Db, categoryId: number, title: string, exceptId: number) {
-    return db
-      .selectFrom('topics')
-      .select('id')
-      .where('category_id', '=', categoryId)
-      .where('title_key', '=', foldText(title))
-      .where('is_main', '=', 1)
-      .where('id', '<>', exceptId)
-      .executeTakeFirst();
   },
 
   async updateTopic(
@@ -117,28 +100,6 @@ export const topicsAdminRepository = {
       .updateTable('topics')
       .set({ category_id: categoryId, updated_at: nowIso() })
       .where('main_topic_id', '=', mainTopicId)
-      .execute();
-  },
-
-  /** Sets (or, for null and '', removes) one translated text of a topic. */
-  async writeText(db: Db, id: number, key: 'title' | 'description', language: string, value: string | null) {
-    const now = nowIso();
-    if (value === null || value.trim() === '') {
-      await db
-        .deleteFrom('translations')
-        .where('entity_type', '=', 'topic')
-        .where('entity_id', '=', id)
-        .where('key', '=', key)
-        .where('language', '=', language)
-        .execute();
-      return;
-    }
-    await db
-      .insertInto('translations')
-      .values({ entity_type: 'topic', entity_id: id, key, language, value, created_at: now, updated_at: now })
-      .onConflict((oc) =>
-        oc.columns(['entity_type', 'entity_id', 'key', 'language']).doUpdateSet({ value, updated_at: now }),
-      )
       .execute();
   },
 
@@ -173,15 +134,6 @@ export const topicsAdminRepository = {
     return Number(result.numDeletedRows) > 0;
   },
 
-  tagsBySlug(db: Db, slugs: readonly string[]) {
-    if (slugs.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('tags')
-      .select(['id', 'slug'])
-      .where('slug', 'in', [...slugs])
-      .execute();
-  },
-
   /** What deleting these topics takes with it, for the audit trail. */
   async contentsOf(db: Db, topicIds: readonly number[]) {
     const [propositions, votes] = await Promise.all([
@@ -199,13 +151,8 @@ export const topicsAdminRepository = {
     return { propositions: Number(propositions.n), votes: Number(votes.n) };
   },
 
-  /** Sub-topics, propositions, votes and topic tags go by the foreign keys' cascades. */
+  /** Sub-topics, propositions, votes and topic tags go by the foreign keys' cascades; texts by the texts service. */
   async deleteTopics(db: Db, topicIds: readonly number[]) {
-    await db
-      .deleteFrom('translations')
-      .where('entity_type', '=', 'topic')
-      .where('entity_id', 'in', [...topicIds])
-      .execute();
     await db
       .deleteFrom('topics')
       .where('id', 'in', [...topicIds])

@@ -10,21 +10,13 @@ import {
   translationKeyField,
   upsertTranslationBody,
 } from '../../../common/api/translations.js';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
+import { requireLanguage } from '../../http/language.js';
 import { callerOf } from '../auth/guards.js';
-import type { TranslationRef } from './repository.js';
-import { TranslationsService } from './service.js';
-import { loadUiTranslations } from './ui-catalog.js';
-
-/** Accepts only fr, en, es, de; anything else is 400 UNSUPPORTED_LANGUAGE (not a generic validation error). */
-export function requireLanguage(value: string | undefined, fallback: Language = DEFAULT_LANGUAGE): Language {
-  if (value === undefined || value === '') return fallback;
-  if (!isLanguage(value)) throw errors.unsupportedLanguage(value.slice(0, 20));
-  return value;
-}
+import { removeText, upsertText } from './edits.js';
+import type { TextRef } from './repository.js';
 
 const readerOf = (request: FastifyRequest) => ({ isAdmin: request.authUser?.isAdmin === true });
 
@@ -41,7 +33,7 @@ function entityIdOf(type: TranslationEntityType, id: string): number {
   return parsed;
 }
 
-function recordRef(params: z.infer<typeof recordParams>): TranslationRef {
+function recordRef(params: z.infer<typeof recordParams>): TextRef {
   const key = translationKeyField.safeParse(params.field);
   if (!key.success) throw errors.validation(key.error.issues[0]?.message ?? 'Invalid key', 'field');
   return {
@@ -58,7 +50,7 @@ function recordRef(params: z.infer<typeof recordParams>): TranslationRef {
  */
 export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = new TranslationsService(ctx);
+  const texts = ctx.texts;
   const tags = ['translations'];
 
   api.get(
@@ -67,7 +59,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     async (request) => {
       const language = requireLanguage(request.params.lang);
       const fallback = requireLanguage(request.query.fallback);
-      return ok({ language, translations: await loadUiTranslations(ctx.db, language, fallback) });
+      return ok({ language, translations: await texts.uiCatalog(language, fallback) });
     },
   );
 
@@ -84,7 +76,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       return ok({
         entityType: type,
         language,
-        translations: await service.allEntityTexts(type, language, fallback, readerOf(request)),
+        translations: await texts.allEntityTexts(type, language, fallback, readerOf(request)),
       });
     },
   );
@@ -104,7 +96,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         entityType: type,
         entityId: type === 'ui' ? null : entityId,
         language,
-        translations: await service.entityTexts(type, entityId, language, fallback, readerOf(request)),
+        translations: await texts.entityTexts(type, entityId, language, fallback, readerOf(request)),
       });
     },
   );
@@ -118,7 +110,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     async (request) => {
       const ref = recordRef(request.params);
       const fallback = requireLanguage(request.query.fallback);
-      return ok({ translation: await service.record(ref, fallback, readerOf(request)) });
+      return ok({ translation: await texts.record(ref, fallback, readerOf(request)) });
     },
   );
 
@@ -127,7 +119,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     { schema: { tags, body: upsertTranslationBody }, onRequest: ctx.guards.requireAdmin },
     async (request, reply) => {
       const { entityType, entityId, key, language, value } = request.body;
-      const ref: TranslationRef = {
+      const ref: TextRef = {
         entityType,
         entityId: entityIdOf(
           entityType,
@@ -136,7 +128,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         key,
         language,
       };
-      const result = await service.upsert(callerOf(request), ref, value);
+      const result = await upsertText(ctx, callerOf(request), ref, value);
       reply.code(result.created ? 201 : 200);
       return ok(result);
     },
@@ -146,6 +138,6 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     '/translations/:type/:id/:field/:lang',
     { schema: { tags, params: recordParams }, onRequest: ctx.guards.requireAdmin },
     async (request) =>
-      ok({ translation: await service.remove(callerOf(request), recordRef(request.params)) }),
+      ok({ translation: await removeText(ctx, callerOf(request), recordRef(request.params)) }),
   );
 }

@@ -1,0 +1,179 @@
+/**
+ * What a write changed, recorded on its transaction (see docs/decisions/006-derived-state-by-events.md).
+ * Subscribers read it to bring their derived state in step: the search index, the read and ranking
+ * caches, the live ranking events, and through the cluster channel the other app servers' own.
+ */
+
+/** What can change about one topic. */
+export const TOPIC_ASPECTS = [
+  'created',
+  'texts',
+  'tags',
+  'category',
+  'status',
+  'propositions',
+  'votes',
+  'deleted',
+] as const;
+export type TopicAspect = (typeof TOPIC_ASPECTS)[number];
+
+/** Aspects that move a topic's ranking: its rows, its vote count, or whether it is shown at all. */
+export const RANKING_ASPECTS: ReadonlySet<TopicAspect> = new Set([
+  'propositions',
+  'votes',
+  'status',
+  'deleted',
+]);
+
+/** Aspects that change what a topic is found by and how it is listed (everything but its ranking). */
+export const LISTING_ASPECTS: ReadonlySet<TopicAspect> = new Set([
+  'created',
+  'texts',
+  'tags',
+  'category',
+  'status',
+  'deleted',
+]);
+
+/** The compact form sent to the other app servers: aspects as bit masks, ids as numbers. */
+export interface ChangePayload {
+  t?: Record<string, number>;
+  c?: number[];
+  g?: number[];
+  u?: number[];
+  ui?: 1;
+  all?: 1;
+}
+
+export class ChangeSet {
+  readonly topics = new Map<number, Set<TopicAspect>>();
+  readonly categories = new Set<number>();
+  readonly tags = new Set<number>();
+  readonly users = new Set<number>();
+  private uiTextsChanged = false;
+  private unknown = false;
+
+  /** Changes may have been missed (the cluster channel was down): everything derived is suspect. */
+  static everything(): ChangeSet {
+    const change = new ChangeSet();
+    change.unknown = true;
+    return change;
+  }
+
+  topic(id: number, ...aspects: TopicAspect[]): this {
+    const known = this.topics.get(id) ?? new Set<TopicAspect>();
+    this.topics.set(id, known);
+    for (const aspect of aspects) known.add(aspect);
+    return this;
+  }
+
+  /** A category's name, translations or parent (its topics are recorded by what moved them). */
+  category(id: number): this {
+    this.categories.add(id);
+    return this;
+  }
+
+  /** A tag's name, translations, type or category. */
+  tag(id: number): this {
+    this.tags.add(id);
+    return this;
+  }
+
+  /** The interface texts (UI keys) of some language. */
+  uiTexts(): this {
+    this.uiTextsChanged = true;
+    return this;
+  }
+
+  user(id: number): this {
+    this.users.add(id);
+    return this;
+  }
+
+  get isEverything(): boolean {
+    return this.unknown;
+  }
+
+  get hasUiTexts(): boolean {
+    return this.unknown || this.uiTextsChanged;
+  }
+
+  get isEmpty(): boolean {
+    return (
+      !this.unknown &&
+      !this.uiTextsChanged &&
+      this.topics.size === 0 &&
+      this.categories.size === 0 &&
+      this.tags.size === 0 &&
+      this.users.size === 0
+    );
+  }
+
+  /** True when a topic changed in one of `aspects`, or a category or tag changed (which topics show). */
+  touchesListings(): boolean {
+    if (this.unknown || this.categories.size > 0 || this.tags.size > 0) return true;
+    return this.topicsWith(LISTING_ASPECTS).length > 0;
+  }
+
+  /** Topics changed in at least one of `aspects`. */
+  topicsWith(aspects: ReadonlySet<TopicAspect>): number[] {
+    const ids: number[] = [];
+    for (const [id, changed] of this.topics) {
+      for (const aspect of changed) {
+        if (aspects.has(aspect)) {
+          ids.push(id);
+          break;
+        }
+      }
+    }
+    return ids;
+  }
+
+  merge(other: ChangeSet): this {
+    for (const [id, aspects] of other.topics) this.topic(id, ...aspects);
+    for (const id of other.categories) this.categories.add(id);
+    for (const id of other.tags) this.tags.add(id);
+    for (const id of other.users) this.users.add(id);
+    this.uiTextsChanged ||= other.uiTextsChanged;
+    this.unknown ||= other.unknown;
+    return this;
+  }
+
+  toPayload(): ChangePayload {
+    const payload: ChangePayload = {};
+    if (this.unknown) payload.all = 1;
+    if (this.uiTextsChanged) payload.ui = 1;
+    if (this.topics.size > 0) {
+      payload.t = {};
+      for (const [id, aspects] of this.topics) {
+        let mask = 0;
+        for (const aspect of aspects) mask |= 1 << TOPIC_ASPECTS.indexOf(aspect);
+        payload.t[id] = mask;
+      }
+    }
+    if (this.categories.size > 0) payload.c = [...this.categories];
+    if (this.tags.size > 0) payload.g = [...this.tags];
+    if (this.users.size > 0) payload.u = [...this.users];
+    return payload;
+  }
+
+  /** Reads a payload from another server; anything malformed is taken as "everything may have changed". */
+  static fromPayload(value: unknown): ChangeSet {
+    if (typeof value !== 'object' || value === null) return ChangeSet.everything();
+    const payload = value as ChangePayload;
+    const change = payload.all ? ChangeSet.everything() : new ChangeSet();
+    if (payload.ui) change.uiTexts();
+    const ids = (list: unknown) => (Array.isArray(list) ? list.filter(isId) : []);
+    for (const [key, mask] of Object.entries(payload.t ?? {})) {
+      const id = Number(key);
+      if (!isId(id) || typeof mask !== 'number') continue;
+      change.topic(id, ...TOPIC_ASPECTS.filter((_, bit) => (mask & (1 << bit)) !== 0));
+    }
+    for (const id of ids(payload.c)) change.category(id);
+    for (const id of ids(payload.g)) change.tag(id);
+    for (const id of ids(payload.u)) change.user(id);
+    return change;
+  }
+}
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

@@ -1,0 +1,48 @@
+import type { Kysely, Transaction } from 'kysely';
+import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
+import { capitalizeFirst } from '../../../common/text/index.js';
+import type { Database } from '../../db/schema.js';
+import { errors } from '../../http/errors.js';
+import type { BaseTextStore, BaseTexts } from '../texts/service.js';
+import { categoriesRepository } from './categories-repository.js';
+import { tagsRepository } from './tags-repository.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function namesOf(rows: ReadonlyArray<{ id: number; name: string; created_at: string }>) {
+  return new Map<number, BaseTexts>(
+    rows.map((row) => [
+      row.id,
+      {
+        language: BASE_NAME_LANGUAGE,
+        texts: { name: row.name },
+        createdAt: row.created_at,
+        updatedAt: row.created_at,
+      },
+    ]),
+  );
+}
+
+function requiredName(value: string | null): string {
+  const name = value?.trim();
+  if (!name) throw errors.validation('Name is required', 'name');
+  return name;
+}
+
+/** A category's English name lives on its row (BASE_NAME_LANGUAGE); other languages are translations. */
+export const categoryBaseTexts: BaseTextStore = {
+  read: async (db: Db, ids) => namesOf(await categoriesRepository.names(db, ids)),
+  async write(trx, change, id, _key, value) {
+    await categoriesRepository.update(trx, id, { name: capitalizeFirst(requiredName(value)) });
+    change.category(id);
+  },
+};
+
+/** A tag's English name lives on its row (BASE_NAME_LANGUAGE); other languages are translations. */
+export const tagBaseTexts: BaseTextStore = {
+  read: async (db: Db, ids) => namesOf(await tagsRepository.names(db, ids)),
+  async write(trx, change, id, _key, value) {
+    await tagsRepository.update(trx, id, { name: requiredName(value) });
+    change.tag(id);
+  },
+};

@@ -1,0 +1,15 @@
+import type { AppContext } from '../context.js';
+import { followChangesInIndex } from './search/indexer.js';
+import { followTopicChanges } from './topics/caches.js';
+
+/**
+ * Every piece of derived state and the changes it follows (docs/decisions/006). The next one (an
+ * image cache, a feed, notifications) is one more line here, never an edit of the write paths.
+ */
+export function followChanges(ctx: AppContext): void {
+  // In the database: re-indexed inside the write's own transaction.
+  ctx.changes.subscribeInTransaction(followChangesInIndex);
+  // In memory, once committed here or on another app server.
+  ctx.changes.subscribe(followTopicChanges(ctx.db));
+  ctx.changes.subscribe(ctx.rankingEvents.changed);
+}

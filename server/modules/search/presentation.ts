@@ -1,0 +1,109 @@
+import type { SearchResultType, SearchSuggestionDto } from '../../../common/api/search.js';
+import {
+  type CandidateScore,
+  type ParsedQuery,
+  relevanceOf,
+  scoreCandidate,
+} from '../../../common/search/index.js';
+import type { CatalogueView, TopicDoc } from './snapshot.js';
+
+/** A scored result; its answer is built only if it makes the cut. */
+export interface ScoredResult {
+  type: SearchResultType;
+  id: number;
+  title: string;
+  score: number;
+  relevance?: number;
+  match: CandidateScore;
+  build: () => SearchSuggestionDto;
+}
+
+/** A topic as a result; without a query (a filter only) it is unscored. */
+export function topicResult(
+  doc: TopicDoc,
+  voteCount: number,
+  parsed: ParsedQuery | undefined,
+  options: { prefixLastWord: boolean },
+): ScoredResult {
+  const { id, title, description, category, tags } = doc;
+  const match: CandidateScore = parsed
+    ? scoreCandidate(parsed, doc.prepared, options)
+    : { score: 0, matchedWords: [], matchLabel: 'none' };
+  const result: ScoredResult = {
+    type: 'topic',
+    id,
+    title,
+    score: match.score,
+    match,
+    build: () => ({
+      type: 'topic',
+      id,
+      title,
+      description,
+      slug: doc.slug,
+      tags: tags.map((tag) => ({ name: tag.name, slug: tag.slug, type: tag.type })),
+      categoryName: category?.name ?? null,
+      parentCategoryName: category?.parentName ?? null,
+      voteCount,
+      relevance: relevanceOf(result),
+      score: match.score,
+      searchMatch: parsed ? match.matchLabel : 'filter',
+      matchedWords: match.matchedWords,
+    }),
+  };
+  return result;
+}
+
+/** Categories, subcategories and tags that the query finds. */
+export function catalogueResults(
+  view: CatalogueView,
+  parsed: ParsedQuery,
+  options: { prefixLastWord: boolean },
+): ScoredResult[] {
+  const results: ScoredResult[] = [];
+  const add = (
+    entry: { id: number; name: string; slug: string; prepared: CatalogueView['tags'][number]['prepared'] },
+    type: SearchResultType,
+    shown: Pick<SearchSuggestionDto, 'tags' | 'categoryName' | 'parentCategoryName'>,
+  ) => {
+    const match = scoreCandidate(parsed, entry.prepared, options);
+    if (match.score <= 0) return;
+    const result: ScoredResult = {
+      type,
+      id: entry.id,
+      title: entry.name,
+      score: match.score,
+      match,
+      build: () => ({
+        type,
+        id: entry.id,
+        title: entry.name,
+        description: null,
+        slug: entry.slug,
+        ...shown,
+        voteCount: 0,
+        relevance: relevanceOf(result),
+        score: match.score,
+        searchMatch: match.matchLabel,
+        matchedWords: match.matchedWords,
+      }),
+    };
+    results.push(result);
+  };
+  for (const category of view.categories) {
+    if (category.isSystem) continue;
+    add(category, category.prepared.candidate.type as 'category' | 'subcategory', {
+      tags: [],
+      categoryName: category.name,
+      parentCategoryName: category.parentName,
+    });
+  }
+  for (const tag of view.tags) {
+    add(tag, 'tag', {
+      tags: [{ name: tag.name, slug: tag.slug, type: tag.type }],
+      categoryName: tag.categoryName,
+      parentCategoryName: null,
+    });
+  }
+  return results;
+}

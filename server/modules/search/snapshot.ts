@@ -1,0 +1,294 @@
+import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
+import {
+  type PreparedCandidate,
+  prepareCandidate,
+  type SearchCandidate,
+  Vocabulary,
+} from '../../../common/search/index.js';
+import { foldText } from '../../../common/text/index.js';
+import { fallbackChain, pickText, type TextsByEntity } from '../texts/fallback.js';
+import type { TextsService } from '../texts/service.js';
+import type { CatalogueRows, SearchRepository, TermLookup } from './repository.js';
+
+/** Topic documents kept per process (about 2 KB each). */
+const TOPIC_DOC_CAPACITY = 20_000;
+/** Query words remembered per index version. */
+const WORD_CAPACITY = 20_000;
+/** Postings counted to rank query words by rarity. */
+const FREQUENCY_CAP = 50_000;
+
+export interface CategoryEntry {
+  id: number;
+  slug: string;
+  name: string;
+  parentId: number | null;
+  parentName: string | null;
+  isSystem: boolean;
+  prepared: PreparedCandidate;
+}
+
+export interface TagEntry {
+  id: number;
+  slug: string;
+  name: string;
+  type: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  prepared: PreparedCandidate;
+}
+
+/** Categories and tags named in one language, prepared for scoring. */
+export interface CatalogueView {
+  categories: CategoryEntry[];
+  tags: TagEntry[];
+  categoryById: Map<number, CategoryEntry>;
+  tagById: Map<number, TagEntry>;
+}
+
+/**
+ * A topic's texts in one language, prepared for scoring. Vote counts change with every vote and
+ * are not part of it.
+ */
+export interface TopicDoc {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  category: CategoryEntry | undefined;
+  tags: TagEntry[];
+  prepared: PreparedCandidate;
+}
+
+export interface WordLookups {
+  lookups: TermLookup[];
+  /** Topics found, counted up to FREQUENCY_CAP: the rarest word drives the intersection. */
+  frequency: number;
+}
+
+/**
+ * What search keeps in memory per process, valid for one index version: the catalogue's names,
+ * their views per language, the spelling vocabulary, per-word lookups and topic documents. Every
+ * write that changes what a topic is found by bumps the version (the index follows the changes).
+ */
+export class SearchSnapshot {
+  /** Slug and folded names in every language -> id. */
+  readonly categoryKeys = new Map<string, number>();
+  readonly tagKeys = new Map<string, number>();
+  private readonly views = new Map<Language, CatalogueView>();
+  private readonly words = new Map<string, WordLookups>();
+  /** Per `${language}:${id}`, most recently used last. */
+  private readonly topicDocs = new Map<string, TopicDoc>();
+  private spelling: Vocabulary | undefined;
+
+  constructor(
+    readonly version: number,
+    readonly rows: CatalogueRows,
+    private readonly names: { category: TextsByEntity; tag: TextsByEntity },
+    private readonly repository: SearchRepository,
+    private readonly texts: TextsService,
+  ) {
+    for (const category of rows.categories) {
+      this.categoryKeys.set(category.slug, category.id);
+      for (const name of this.allNames('category', category.id, category.name)) {
+        this.categoryKeys.set(foldText(name), category.id);
+      }
+    }
+    for (const tag of rows.tags) {
+      this.tagKeys.set(tag.slug, tag.id);
+      for (const name of this.allNames('tag', tag.id, tag.name)) this.tagKeys.set(foldText(name), tag.id);
+    }
+  }
+
+  static async load(
+    version: number,
+    repository: SearchRepository,
+    texts: TextsService,
+  ): Promise<SearchSnapshot> {
+    const [rows, category, tag] = await Promise.all([
+      repository.catalogue(),
+      texts.everyLanguage('category', 'all', undefined, ['name']),
+      texts.everyLanguage('tag', 'all', undefined, ['name']),
+    ]);
+    return new SearchSnapshot(version, rows, { category, tag }, repository, texts);
+  }
+
+  private allNames(type: 'category' | 'tag', id: number, base: string): string[] {
+    return [base, ...(this.names[type].get(id)?.get('name')?.values() ?? [])];
+  }
+
+  private nameIn(type: 'category' | 'tag', id: number, base: string, language: Language): string {
+    return pickText(fallbackChain(language), this.names[type].get(id)?.get('name'), {
+      text: base,
+      language: BASE_NAME_LANGUAGE,
+    }) as string;
+  }
+
+  view(language: Language): CatalogueView {
+    const known = this.views.get(language);
+    if (known) return known;
+    const { rows } = this;
+    const categoryName = new Map(
+      rows.categories.map((c) => [c.id, this.nameIn('category', c.id, c.name, language)]),
+    );
+    const categories = rows.categories.map((row): CategoryEntry => {
+      const name = categoryName.get(row.id) ?? row.name;
+      const parentName = row.parent_id === null ? null : (categoryName.get(row.parent_id) ?? null);
+      const candidate: SearchCandidate = {
+        type: row.parent_id === null ? 'category' : 'subcategory',
+        title: name,
+        categoryName: parentName,
+      };
+      return {
+        id: row.id,
+        slug: row.slug,
+        name,
+        parentId: row.parent_id,
+        parentName,
+        isSystem: row.is_system === 1,
+        prepared: prepareCandidate(candidate),
+      };
+    });
+    const tags = rows.tags.map((row): TagEntry => {
+      const name = this.nameIn('tag', row.id, row.name, language);
+      return {
+        id: row.id,
+        slug: row.slug,
+        name,
+        type: row.type,
+        categoryId: row.category_id,
+        categoryName: row.category_id === null ? null : (categoryName.get(row.category_id) ?? null),
+        prepared: prepareCandidate({ type: 'tag', title: name }),
+      };
+    });
+    const view: CatalogueView = {
+      categories,
+      tags,
+      categoryById: new Map(categories.map((c) => [c.id, c])),
+      tagById: new Map(tags.map((t) => [t.id, t])),
+    };
+    this.views.set(language, view);
+    return view;
+  }
+
+  /** Spelling vocabulary: catalogue names (their accents kept for display) and indexed title words. */
+  async vocabulary(): Promise<Vocabulary> {
+    if (this.spelling) return this.spelling;
+    const words = new Map<string, number>();
+    for (const category of this.rows.categories) {
+      for (const name of this.allNames('category', category.id, category.name)) words.set(name, 1);
+    }
+    for (const tag of this.rows.tags)
+      for (const name of this.allNames('tag', tag.id, tag.name)) words.set(name, 1);
+    for (const [term, frequency] of await this.repository.vocabularyWords()) {
+      words.set(term, (words.get(term) ?? 0) + frequency);
+    }
+    this.spelling = new Vocabulary(words);
+    return this.spelling;
+  }
+
+  /**
+   * One query word's lookups, keeping only whole words the index holds: smart search tries eight
+   * inflections per word and most do not exist, and every lookup left costs a probe per candidate
+   * in the intersection. Prefix lookups stay as they are.
+   */
+  async wordLookups(group: readonly TermLookup[]): Promise<WordLookups> {
+    const key = JSON.stringify(group);
+    const known = this.words.get(key);
+    if (known) return known;
+    const existing = new Set(
+      await this.repository.existingTerms(
+        group.filter((lookup) => !lookup.prefix).map((lookup) => lookup.term),
+      ),
+    );
+    const narrowed = group.filter((lookup) => lookup.prefix || existing.has(lookup.term));
+    const word: WordLookups = {
+      lookups: narrowed,
+      frequency: narrowed.length === 0 ? 0 : await this.repository.groupFrequency(narrowed, FREQUENCY_CAP),
+    };
+    // Query words are unbounded; the counts are cheap to redo, memory is not.
+    if (this.words.size >= WORD_CAPACITY) this.words.clear();
+    this.words.set(key, word);
+    return word;
+  }
+
+  /** The topics' documents in one language: from memory, the missing ones read in one batch. */
+  async documents(ids: readonly number[], language: Language): Promise<Map<number, TopicDoc>> {
+    const docs = new Map<number, TopicDoc>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const key = `${language}:${id}`;
+      const doc = this.topicDocs.get(key);
+      if (doc) {
+        // Most recently used last, so eviction takes the coldest first.
+        this.topicDocs.delete(key);
+        this.topicDocs.set(key, doc);
+        docs.set(id, doc);
+      } else missing.push(id);
+    }
+    if (missing.length === 0) return docs;
+
+    const view = this.view(language);
+    const [topics, texts, tagIds] = await Promise.all([
+      this.repository.topics(missing),
+      this.texts.picker('topic', missing, language),
+      this.repository.topicTagIds(missing),
+    ]);
+    for (const topic of topics) {
+      const title = texts.pick(topic.id, 'title', { text: topic.title, language: topic.language });
+      const description =
+        texts.pick(topic.id, 'description', { text: topic.description, language: topic.language }) || null;
+      const tags = (tagIds.get(topic.id) ?? []).flatMap((id) => {
+        const tag = view.tagById.get(id);
+        return tag ? [tag] : [];
+      });
+      const category = view.categoryById.get(topic.category_id);
+      const doc: TopicDoc = {
+        id: topic.id,
+        slug: topic.slug,
+        title,
+        description,
+        category,
+        tags,
+        prepared: prepareCandidate({
+          type: 'topic',
+          title,
+          description,
+          tagNames: tags.map((tag) => tag.name),
+          categoryName: category?.name ?? null,
+          otherTexts: category?.parentName ? [category.parentName] : [],
+        }),
+      };
+      this.topicDocs.set(`${language}:${topic.id}`, doc);
+      docs.set(topic.id, doc);
+    }
+    for (const key of this.topicDocs.keys()) {
+      if (this.topicDocs.size <= TOPIC_DOC_CAPACITY) break;
+      this.topicDocs.delete(key);
+    }
+    return docs;
+  }
+}
+
+/** The snapshot of the index's current version (one primary-key read per search). */
+export class SearchSnapshots {
+  private snapshot: SearchSnapshot | undefined;
+  private loading: Promise<SearchSnapshot> | undefined;
+
+  constructor(
+    private readonly repository: SearchRepository,
+    private readonly texts: TextsService,
+  ) {}
+
+  async current(): Promise<SearchSnapshot> {
+    const version = await this.repository.indexVersion();
+    if (this.snapshot?.version === version) return this.snapshot;
+    if (!this.loading) {
+      this.loading = SearchSnapshot.load(version, this.repository, this.texts).finally(() => {
+        this.loading = undefined;
+      });
+    }
+    const loaded = await this.loading;
+    this.snapshot = loaded;
+    return loaded;
+  }
+}

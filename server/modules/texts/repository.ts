@@ -1,0 +1,205 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MissingTranslationDto, TranslationEntityType } from '../../../common/api/translations.js';
+import type { Language } from '../../../common/constants.js';
+import { containsLiteral } from '../../db/like.js';
+import { nowIso } from '../../db/readable-id.js';
+import type { Database, TranslationRow } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Where one text lives: UI texts have entity id 0 in the table and null in the API. */
+export interface TextRef {
+  entityType: TranslationEntityType;
+  entityId: number;
+  key: string;
+  language: Language;
+}
+
+export interface TextRow {
+  entity_id: number;
+  key: string;
+  language: string;
+  value: string;
+}
+
+/** Every line of SQL about the `translations` table: nothing else reads or writes it. */
+export const textsRepository = {
+  find(db: Db, ref: TextRef) {
+    return db
+      .selectFrom('translations')
+      .selectAll()
+      .where('entity_type', '=', ref.entityType)
+      .where('entity_id', '=', ref.entityId)
+      .where('key', '=', ref.key)
+      .where('language', '=', ref.language)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The texts of these entities (or all of the type), in these languages or all. With many ids the
+   * languages are filtered here rather than in SQL: with the language in the WHERE clause SQLite
+   * picks the (entity_type, language) index and reads every entity's texts in that language.
+   */
+  async ofEntities(
+    db: Db,
+    entityType: TranslationEntityType,
+    entityIds: readonly number[] | 'all',
+    languages?: readonly Language[],
+    keys?: readonly string[],
+  ): Promise<TextRow[]> {
+    if (entityIds !== 'all' && entityIds.length === 0) return [];
+    let query = db
+      .selectFrom('translations')
+      .select(['entity_id', 'key', 'language', 'value'])
+      .where('entity_type', '=', entityType);
+    if (entityIds !== 'all') query = query.where('entity_id', 'in', [...new Set(entityIds)]);
+    if (keys) query = query.where('key', 'in', [...keys]);
+    const rows = await query.execute();
+    if (!languages) return rows;
+    const wanted = new Set<string>(languages);
+    return rows.filter((row) => wanted.has(row.language));
+  },
+
+  /** Creates the record or replaces its value; returns the row before (if any) and after. */
+  async upsert(
+    trx: Db,
+    ref: TextRef,
+    value: string,
+  ): Promise<{ before: TranslationRow | undefined; after: TranslationRow }> {
+    const now = nowIso();
+    const before = await textsRepository.find(trx, ref);
+    const after = await trx
+      .insertInto('translations')
+      .values({
+        entity_type: ref.entityType,
+        entity_id: ref.entityId,
+        key: ref.key,
+        language: ref.language,
+        value,
+        created_at: now,
+        updated_at: now,
+      })
+      // A concurrent insert of the same record turns into an update instead of a 500.
+      .onConflict((oc) =>
+        oc.columns(['entity_type', 'entity_id', 'key', 'language']).doUpdateSet({ value, updated_at: now }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { before, after };
+  },
+
+  async delete(trx: Db, ref: TextRef): Promise<TranslationRow | undefined> {
+    const row = await textsRepository.find(trx, ref);
+    if (row) await trx.deleteFrom('translations').where('id', '=', row.id).execute();
+    return row;
+  },
+
+  /** Every text of these entities: they are being deleted. */
+  async deleteAllOf(trx: Db, entityType: Exclude<TranslationEntityType, 'ui'>, ids: readonly number[]) {
+    if (ids.length === 0) return;
+    await trx
+      .deleteFrom('translations')
+      .where('entity_type', '=', entityType)
+      .where('entity_id', 'in', [...ids])
+      .execute();
+  },
+
+  /** Keys (`${language}:${key}`) of the UI texts present. */
+  async uiKeys(db: Db): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('translations')
+      .select(['key', 'language'])
+      .where('entity_type', '=', 'ui')
+      .execute();
+    return new Set(rows.map((row) => `${row.language}:${row.key}`));
+  },
+
+  /** Inserts UI texts, leaving any that exists (an administrator's edit) as it is. */
+  async insertUiTexts(db: Db, texts: ReadonlyArray<{ key: string; language: Language; value: string }>) {
+    const now = nowIso();
+    for (let i = 0; i < texts.length; i += 500) {
+      await db
+        .insertInto('translations')
+        .values(
+          texts.slice(i, i + 500).map(({ key, language, value }) => ({
+            entity_type: 'ui',
+            entity_id: 0,
+            key,
+            language,
+            value,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['entity_type', 'entity_id', 'key', 'language']).doNothing())
+        .execute();
+    }
+  },
+
+  uiTexts(db: Db, languages: readonly Language[]) {
+    return db
+      .selectFrom('translations')
+      .select(['key', 'language', 'value'])
+      .where('entity_type', '=', 'ui')
+      .where('language', 'in', [...languages])
+      .execute();
+  },
+
+  async list(
+    db: Db,
+    filter: {
+      language?: Language;
+      entityType?: TranslationEntityType;
+      q?: string;
+      limit: number;
+      offset: number;
+    },
+  ): Promise<{ rows: TranslationRow[]; total: number }> {
+    let query = db.selectFrom('translations');
+    if (filter.language) query = query.where('language', '=', filter.language);
+    if (filter.entityType) query = query.where('entity_type', '=', filter.entityType);
+    if (filter.q) {
+      const text = filter.q;
+      query = query.where((eb) =>
+        eb.or([containsLiteral('key', text), containsLiteral('value', text, { ignoreCase: true })]),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('entity_type')
+        .orderBy('entity_id')
+        .orderBy('key')
+        .orderBy('language')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.total) };
+  },
+
+  /** UI keys that have a French text but none in `language`, with the French text as reference. */
+  async missingUiKeys(db: Db, language: Language): Promise<MissingTranslationDto[]> {
+    if (language === 'fr') return [];
+    const rows = await db
+      .selectFrom('translations as fr')
+      .select(['fr.key', 'fr.value'])
+      .where('fr.entity_type', '=', 'ui')
+      .where('fr.language', '=', 'fr')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('translations as t')
+              .select('t.id')
+              .where('t.entity_type', '=', 'ui')
+              .where('t.language', '=', language)
+              .whereRef('t.key', '=', 'fr.key'),
+          ),
+        ),
+      )
+      .orderBy('fr.key')
+      .execute();
+    return rows.map((row) => ({ key: row.key, reference: row.value }));
+  },
+};

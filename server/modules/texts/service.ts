@@ -1,0 +1,319 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { NameTranslationDto } from '../../../common/api/catalogue.js';
+import {
+  ENTITY_KEYS,
+  type TextRecordDto,
+  type TranslationDto,
+  type TranslationEntityType,
+} from '../../../common/api/translations.js';
+import { LANGUAGES, type Language } from '../../../common/constants.js';
+import { uiCatalog } from '../../../common/i18n/index.js';
+import type { ChangeSet } from '../../changes/change-set.js';
+import type { Database, TranslationRow } from '../../db/schema.js';
+import { errors } from '../../http/errors.js';
+import { fallbackChain, groupTexts, TextPicker, type TextsByEntity, textInChain } from './fallback.js';
+import { textsRepository as repo, type TextRef } from './repository.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type TextEntityType = Exclude<TranslationEntityType, 'ui'>;
+
+/** An entity's own texts, kept on its own row, in the language it is written in. */
+export interface BaseTexts {
+  language: Language;
+  texts: Record<string, string | null>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The owner of an entity type's base texts (topics, categories, tags). The texts service reads and
+ * writes them through it and never touches those tables itself.
+ */
+export interface BaseTextStore {
+  read(db: Db, ids: readonly number[] | 'all'): Promise<Map<number, BaseTexts>>;
+  /** Writes one base text (null clears an optional one) and records the change. */
+  write(
+    trx: Transaction<Database>,
+    change: ChangeSet,
+    id: number,
+    key: string,
+    value: string | null,
+  ): Promise<void>;
+  /** Entities visitors may not see, nor their texts (deactivated topics). */
+  hiddenFromVisitors?(db: Db): Promise<Set<number>>;
+}
+
+/**
+ * Every translation of these entities (base texts not included: each reader has them on its rows).
+ * A function as well as a service method, for the bulk loaders that run without an app.
+ */
+export async function readTranslations(
+  db: Db,
+  entityType: TextEntityType,
+  ids: readonly number[] | 'all',
+  keys?: readonly string[],
+): Promise<TextsByEntity> {
+  return groupTexts(await repo.ofEntities(db, entityType, ids, undefined, keys));
+}
+
+/** Who reads: visitors and signed-in people see only what the public pages show. */
+export interface Reader {
+  isAdmin: boolean;
+}
+
+export function toTranslationDto(row: TranslationRow): TranslationDto {
+  return {
+    id: row.id,
+    entityType: row.entity_type as TranslationEntityType,
+    entityId: row.entity_type === 'ui' ? null : row.entity_id,
+    key: row.key,
+    language: row.language,
+    value: row.value,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A base text as a record of the store's API: it has no translation row, hence no id. */
+function baseRecord(ref: TextRef, base: BaseTexts, value: string): TextRecordDto {
+  return {
+    id: null,
+    entityType: ref.entityType,
+    entityId: ref.entityId,
+    key: ref.key,
+    language: base.language,
+    value,
+    createdAt: base.createdAt,
+    updatedAt: base.updatedAt,
+  };
+}
+
+/**
+ * The one owner of every text a person reads: the translations table, the base texts through
+ * their owners, and the language fallback (fallback.ts). Topics, categories, tags, search, the page
+ * head, the sitemap and the back-office read texts here; every edit of a text comes here too, so an
+ * edit in an entity's own language writes its base text and the two can never disagree.
+ */
+export class TextsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bases: Record<TextEntityType, BaseTextStore>,
+  ) {}
+
+  /** The texts of these entities for a reader of `language`, in one query; `pick` applies the rule. */
+  async picker(
+    entityType: TextEntityType,
+    ids: readonly number[],
+    language: Language,
+    db: Db = this.db,
+  ): Promise<TextPicker> {
+    const chain = fallbackChain(language);
+    return new TextPicker(chain, groupTexts(await repo.ofEntities(db, entityType, ids, chain)));
+  }
+
+  /** Every translation of these entities (base texts not included: each caller has them on its rows). */
+  async everyLanguage(
+    entityType: TextEntityType,
+    ids: readonly number[] | 'all',
+    db: Db = this.db,
+    keys?: readonly string[],
+  ): Promise<TextsByEntity> {
+    return readTranslations(db, entityType, ids, keys);
+  }
+
+  /** Names of categories or tags in every language, the base name counted in its own language. */
+  async namesInEveryLanguage(
+    entityType: 'category' | 'tag',
+    rows: ReadonlyArray<{ id: number; name: string }>,
+    baseLanguage: Language,
+    db: Db = this.db,
+  ): Promise<Map<number, NameTranslationDto[]>> {
+    const texts = await this.everyLanguage(
+      entityType,
+      rows.map((row) => row.id),
+      db,
+    );
+    const names = new Map<number, NameTranslationDto[]>();
+    for (const row of rows) {
+      const translated = texts.get(row.id)?.get('name');
+      names.set(
+        row.id,
+        LANGUAGES.flatMap((language) => {
+          const name = language === baseLanguage ? row.name : translated?.get(language);
+          return name === undefined ? [] : [{ language, name }];
+        }),
+      );
+    }
+    return names;
+  }
+
+  /** Key -> text of one entity for the API: in `language`, else `fallback`. */
+  async entityTexts(
+    type: TranslationEntityType,
+    id: number,
+    language: Language,
+    fallback: Language,
+    reader: Reader,
+  ): Promise<Record<string, string>> {
+    if (type === 'ui') return (await this.textsOfAll('ui', language, fallback)).get(0) ?? {};
+    await this.assertVisible(type, id, reader);
+    return (await this.textsOfAll(type, language, fallback, [id])).get(id) ?? {};
+  }
+
+  /** Entity id -> key -> text for every entity of a type ("null" names the UI texts). */
+  async allEntityTexts(
+    type: TranslationEntityType,
+    language: Language,
+    fallback: Language,
+    reader: Reader,
+  ): Promise<Record<string, Record<string, string>>> {
+    const hidden = type === 'ui' ? new Set<number>() : await this.hidden(type, reader);
+    const result: Record<string, Record<string, string>> = {};
+    for (const [id, texts] of await this.textsOfAll(type, language, fallback)) {
+      if (!hidden.has(id)) result[type === 'ui' ? 'null' : String(id)] = texts;
+    }
+    return result;
+  }
+
+  /** One record in `language`, else `fallback`; an entity's base text counts in its own language. */
+  async record(ref: TextRef, fallback: Language, reader: Reader): Promise<TextRecordDto> {
+    const type = ref.entityType;
+    const base = type === 'ui' ? undefined : await this.baseOf(type, ref.entityId, reader);
+    for (const language of fallbackChain(ref.language, fallback)) {
+      const baseText = base?.language === language ? base.texts[ref.key] : undefined;
+      if (base && baseText) return baseRecord(ref, base, baseText);
+      const row = await repo.find(this.db, { ...ref, language });
+      if (row) return toTranslationDto(row);
+    }
+    throw errors.notFound('Translation');
+  }
+
+  /**
+   * Writes one text, or removes it when `value` is null. In the entity's own language it is the
+   * entity's base text (DESIGN.md): there is never a translation in the language the entity is
+   * written in. Records the change on `change`. Returns the record before and after.
+   */
+  async write(
+    trx: Transaction<Database>,
+    change: ChangeSet,
+    ref: TextRef,
+    value: string | null,
+    options: { mustBeNew?: boolean } = {},
+  ): Promise<{ before?: TextRecordDto; after?: TextRecordDto }> {
+    if (ref.entityType === 'ui') {
+      change.uiTexts();
+      return this.writeTranslation(trx, ref, value, options);
+    }
+    const type = ref.entityType;
+    const keys = ENTITY_KEYS[type];
+    if (!keys.includes(ref.key)) {
+      throw errors.validation(`A ${type} text has the key ${keys.join(' or ')}`, 'key');
+    }
+    const base = (await this.bases[type].read(trx, [ref.entityId])).get(ref.entityId);
+    if (!base) throw errors.notFound(type.charAt(0).toUpperCase() + type.slice(1));
+    if (base.language === ref.language) {
+      const current = base.texts[ref.key] ?? null;
+      if (options.mustBeNew && current !== null) throw translationExists(ref.language);
+      await this.bases[type].write(trx, change, ref.entityId, ref.key, value);
+      const before = current === null ? undefined : baseRecord(ref, base, current);
+      const after = value === null ? undefined : baseRecord(ref, base, value);
+      return { ...(before && { before }), ...(after && { after }) };
+    }
+    if (type === 'topic') change.topic(ref.entityId, 'texts');
+    else if (type === 'category') change.category(ref.entityId);
+    else change.tag(ref.entityId);
+    return this.writeTranslation(trx, ref, value, options);
+  }
+
+  /** The entities are being deleted: their translations go with them. */
+  deleteAllOf(trx: Transaction<Database>, type: TextEntityType, ids: readonly number[]): Promise<void> {
+    return repo.deleteAllOf(trx, type, ids);
+  }
+
+  /** Inserts the shipped UI texts the database lacks; an edited text survives every restart. */
+  async ensureUiCatalog(): Promise<number> {
+    const present = await repo.uiKeys(this.db);
+    const missing = LANGUAGES.flatMap((language) =>
+      Object.entries(uiCatalog[language])
+        .filter(([key]) => !present.has(`${language}:${key}`))
+        .map(([key, value]) => ({ key, language, value })),
+    );
+    await repo.insertUiTexts(this.db, missing);
+    return missing.length;
+  }
+
+  /** The key-to-text map of a language, completed from the fallback language for keys it lacks. */
+  async uiCatalog(language: Language, fallback: Language): Promise<Record<string, string>> {
+    return (await this.textsOfAll('ui', language, fallback)).get(0) ?? {};
+  }
+
+  async list(filter: Parameters<typeof repo.list>[1]) {
+    const { rows, total } = await repo.list(this.db, filter);
+    return { translations: rows.map(toTranslationDto), total };
+  }
+
+  missingUiKeys(language: Language) {
+    return repo.missingUiKeys(this.db, language);
+  }
+
+  private async writeTranslation(
+    trx: Transaction<Database>,
+    ref: TextRef,
+    value: string | null,
+    options: { mustBeNew?: boolean },
+  ): Promise<{ before?: TextRecordDto; after?: TextRecordDto }> {
+    if (value === null) {
+      const removed = await repo.delete(trx, ref);
+      return removed ? { before: toTranslationDto(removed) } : {};
+    }
+    if (options.mustBeNew && (await repo.find(trx, ref))) throw translationExists(ref.language);
+    const { before, after } = await repo.upsert(trx, ref, value);
+    return { ...(before && { before: toTranslationDto(before) }), after: toTranslationDto(after) };
+  }
+
+  /** id -> key -> text in the first language of [language, fallback] that has one, base texts included. */
+  private async textsOfAll(
+    type: TranslationEntityType,
+    language: Language,
+    fallback: Language,
+    ids?: readonly number[],
+  ): Promise<Map<number, Record<string, string>>> {
+    const chain = fallbackChain(language, fallback);
+    const rows = await repo.ofEntities(this.db, type, ids ?? 'all', chain);
+    const translated = groupTexts(rows);
+    const result = new Map<number, Record<string, string>>();
+    const bases = type === 'ui' ? undefined : await this.bases[type].read(this.db, ids ?? 'all');
+    const entityIds = new Set([...translated.keys(), ...(bases?.keys() ?? [])]);
+    for (const id of entityIds) {
+      const base = bases?.get(id);
+      const keys = new Set([...(translated.get(id)?.keys() ?? []), ...Object.keys(base?.texts ?? {})]);
+      const texts: Record<string, string> = {};
+      for (const key of keys) {
+        const baseText = base && { text: base.texts[key] ?? null, language: base.language };
+        const text = textInChain(chain, translated.get(id)?.get(key), baseText);
+        if (text !== undefined) texts[key] = text;
+      }
+      if (Object.keys(texts).length > 0) result.set(id, texts);
+    }
+    return result;
+  }
+
+  private async baseOf(type: TextEntityType, id: number, reader: Reader): Promise<BaseTexts> {
+    await this.assertVisible(type, id, reader);
+    const base = (await this.bases[type].read(this.db, [id])).get(id);
+    if (!base) throw errors.notFound('Translation');
+    return base;
+  }
+
+  private async hidden(type: TextEntityType, reader: Reader): Promise<Set<number>> {
+    if (reader.isAdmin) return new Set();
+    return (await this.bases[type].hiddenFromVisitors?.(this.db)) ?? new Set();
+  }
+
+  private async assertVisible(type: TextEntityType, id: number, reader: Reader): Promise<void> {
+    if ((await this.hidden(type, reader)).has(id)) throw errors.notFound('Topic');
+  }
+}
+
+const translationExists = (language: Language) =>
+  errors.conflict('TRANSLATION_EXISTS', `A ${language} text already exists; update it instead`, 'language');

@@ -1,0 +1,412 @@
+import type { Transaction } from 'kysely';
+import type {
+  AdminTopicDto,
+  AdminTopicsData,
+  PropositionDto,
+  UpdateTopicInput,
+} from '../../../common/api/catalogue.js';
+import type { CreateTopicInput, TopicDto } from '../../../common/api/topics.js';
+import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
+import { propositionKey, slugify } from '../../../common/text/index.js';
+import type { ChangeSet } from '../../changes/change-set.js';
+import type { AppContext } from '../../context.js';
+import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
+import { nowIso } from '../../db/readable-id.js';
+import type { Database } from '../../db/schema.js';
+import { withUniqueSlug } from '../../db/unique-slug.js';
+import { errors } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuthUser } from '../auth/guards.js';
+import { insertProposition, lockTopic } from '../votes/repository.js';
+import { topicsAdminRepository as repo } from './admin-repository.js';
+import { TopicsRepository } from './repository.js';
+import { TopicsService } from './service.js';
+
+const propositionExists = () =>
+  errors.conflict('PROPOSITION_EXISTS', 'This topic already has a proposition with this name', 'itemName');
+
+type Trx = Transaction<Database>;
+
+/**
+ * Every administrator write of topics (SPEC 7 admin API). Each runs in `ctx.changes.transaction`
+ * and records what it changed; the search index, caches and live rankings follow from that.
+ */
+export class TopicsAdminService {
+  private readonly topics: TopicsService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.topics = new TopicsService(ctx);
+  }
+
+  /** An administrator reads fresh, inactive topics included. */
+  read(key: string, language: Language): Promise<TopicDto> {
+    return this.topics.topic(key, language, { includeInactive: true });
+  }
+
+  async list(
+    language: Language,
+    options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number },
+  ): Promise<AdminTopicsData> {
+    const [rows, statusCounts] = await Promise.all([
+      repo.list(this.ctx.db, options),
+      repo.statusCounts(this.ctx.db),
+    ]);
+    const mainIds = [
+      ...new Set(rows.flatMap((row) => (row.main_topic_id === null ? [] : [row.main_topic_id]))),
+    ];
+    const categoryIds = [...new Set(rows.map((row) => row.category_id))];
+    const [topicTexts, categoryTexts, mainTitles] = await Promise.all([
+      this.ctx.texts.picker(
+        'topic',
+        rows.map((row) => row.id),
+        language,
+      ),
+      this.ctx.texts.picker('category', categoryIds, language),
+      this.topics.summaries.titles(mainIds, language),
+    ]);
+    const topics: AdminTopicDto[] = rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      readableId: row.readable_id,
+      title: topicTexts.pick(row.id, 'title', { text: row.title, language: row.language }),
+      description: topicTexts.pick(row.id, 'description', { text: row.description, language: row.language }),
+      language: row.language,
+      category: {
+        id: row.category_id,
+        slug: row.category_slug,
+        name: categoryTexts.pick(row.category_id, 'name', {
+          text: row.category_name,
+          language: BASE_NAME_LANGUAGE,
+        }),
+      },
+      type: row.is_main === 1 ? 'main' : 'sub',
+      isMainTopic: row.is_main === 1,
+      isActive: row.is_active === 1,
+      mainTopicId: row.main_topic_id,
+      mainTopic: row.main_topic_id === null ? null : (mainTitles.get(row.main_topic_id) ?? null),
+      voteCount: Number(row.vote_count),
+      counts: { propositions: Number(row.propositions ?? 0), subTopics: Number(row.sub_topics ?? 0) },
+      createdAt: row.created_at,
+    }));
+    return { topics, statusCounts };
+  }
+
+  /** Creates a main topic, a sub-topic of one, or a standalone topic (SPEC admin API, DESIGN data rules). */
+  async create(actor: AuthUser, input: CreateTopicInput): Promise<TopicDto> {
+    const title = (input.name ?? input.title ?? '').trim();
+    const slug = input.slug?.trim() ? slugify(input.slug) : slugify(title);
+    if (slug === '') throw errors.validation('The name gives an empty slug; give a slug', 'slug');
+    const id = await this.write(async (trx, change) => {
+      const topics = new TopicsRepository(trx);
+      let categoryId = input.categoryId;
+      let mainTopicId: number | null = null;
+      if (!input.isMainTopic && input.mainTopicId) {
+        const main = await topics.findById(input.mainTopicId, { includeInactive: true });
+        if (main?.is_main !== 1) throw errors.validation('mainTopicId must name a main topic', 'mainTopicId');
+        mainTopicId = main.id;
+        categoryId ??= main.category_id;
+        // Its page lists this sub-topic.
+        change.topic(main.id, 'created');
+      }
+      if (categoryId === undefined) throw errors.validation('categoryId is required', 'categoryId');
+      if (!(await topics.categoryExists(categoryId))) {
+        throw errors.validation('categoryId does not name a category', 'categoryId');
+      }
+      const tagSlugs = [...new Set(input.tags)];
+      const tags = await topics.tagsBySlug(tagSlugs);
+      const unknown = tagSlugs.filter((s) => !tags.some((tag) => tag.slug === s));
+      if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
+      if (input.isMainTopic && (await topics.mainTitleTaken(categoryId, title))) throw errors.topicExists();
+      if (await topics.slugTaken(slug)) throw errors.slugExists('topic');
+      const id = await topics.insertTopic({
+        slug,
+        title,
+        description: input.description?.trim() || null,
+        language: input.language,
+        categoryId,
+        isMain: input.isMainTopic,
+        mainTopicId,
+        mandatoryTypes: input.isMainTopic ? [...new Set(input.mandatoryTypes)] : [],
+        tagIds: tags.map((tag) => tag.id),
+      });
+      change.topic(id, 'created');
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entityType: 'topic',
+        entityId: id,
+        after: { slug, title, categoryId },
+      });
+      return id;
+    });
+    return this.read(String(id), input.language);
+  }
+
+  async setActive(actor: AuthUser, key: string, isActive: boolean, language: Language): Promise<TopicDto> {
+    const id = await this.write(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      await new TopicsRepository(trx).setActive(topic.id, isActive);
+      change.topic(topic.id, 'status');
+      if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'created');
+      await recordAudit(trx, actor, {
+        action: 'status',
+        entityType: 'topic',
+        entityId: topic.id,
+        before: { isActive: topic.is_active === 1 },
+        after: { isActive },
+      });
+      return topic.id;
+    });
+    return this.read(String(id), language);
+  }
+
+  /** SPEC 7 PUT: title and description in a language (its own by default), slug, category and tags. */
+  async update(actor: AuthUser, key: string, input: UpdateTopicInput, language: Language): Promise<TopicDto> {
+    const id = await this.write(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      const topics = new TopicsRepository(trx);
+      const changes: { slug?: string; category_id?: number } = {};
+      if (input.slug !== undefined) {
+        const slug = slugify(input.slug);
+        if (slug === '') throw errors.validation('The slug is empty', 'slug');
+        if (slug !== topic.slug) {
+          if (await topics.slugTaken(slug)) throw errors.slugExists('topic');
+          changes.slug = slug;
+        }
+      }
+      if (input.categorySlug !== undefined) {
+        const category = await repo.categoryBySlug(trx, input.categorySlug);
+        if (!category) throw errors.validation('categorySlug does not name a category', 'categorySlug');
+        if (category.id !== topic.category_id) changes.category_id = category.id;
+      }
+      await repo.updateTopic(trx, topic.id, changes);
+      if (changes.category_id !== undefined) {
+        change.topic(topic.id, 'category');
+        // A main topic and its sub-topics live in one category: they move together.
+        if (topic.is_main === 1) {
+          await repo.moveSubTopics(trx, topic.id, changes.category_id);
+          for (const sub of await repo.subTopicIds(trx, topic.id)) change.topic(sub.id, 'category');
+        }
+      }
+      if (changes.slug !== undefined) change.topic(topic.id, 'texts');
+
+      const textLanguage = input.language ?? (topic.language as Language);
+      const text = (textKey: 'title' | 'description', value: string | null) =>
+        this.ctx.texts.write(
+          trx,
+          change,
+          { entityType: 'topic', entityId: topic.id, key: textKey, language: textLanguage },
+          value,
+        );
+      if (input.title !== undefined) await text('title', input.title);
+      if (input.description !== undefined) await text('description', input.description || null);
+      // Moved as it is (the title did not change), a main topic may meet its namesake in the new category.
+      if (changes.category_id !== undefined && topic.is_main === 1) {
+        const { title } = await repo.findFull(trx, topic.id);
+        if (await topics.mainTitleTaken(changes.category_id, title, topic.id)) throw errors.topicExists();
+      }
+
+      let tagIds: number[] | undefined;
+      if (input.tags !== undefined) tagIds = await this.replaceTags(trx, change, topic.id, input.tags);
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entityType: 'topic',
+        entityId: topic.id,
+        before: {
+          slug: topic.slug,
+          title: topic.title,
+          description: topic.description,
+          categoryId: topic.category_id,
+        },
+        after: {
+          ...changes,
+          ...(input.title !== undefined || input.description !== undefined
+            ? { language: textLanguage, title: input.title, description: input.description }
+            : {}),
+          tags: tagIds,
+        },
+      });
+      return topic.id;
+    });
+    return this.read(String(id), language);
+  }
+
+  /** A main topic takes its sub-topics, and every topic its propositions and votes (one transaction). */
+  async delete(actor: AuthUser, key: string) {
+    return this.write(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      const subTopicIds =
+        topic.is_main === 1 ? (await repo.subTopicIds(trx, topic.id)).map((row) => row.id) : [];
+      const ids = [topic.id, ...subTopicIds];
+      const contents = await repo.contentsOf(trx, ids);
+      await this.ctx.texts.deleteAllOf(trx, 'topic', ids);
+      await repo.deleteTopics(trx, ids);
+      for (const id of ids) change.topic(id, 'deleted');
+      if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'created');
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        entityType: 'topic',
+        entityId: topic.id,
+        before: {
+          slug: topic.slug,
+          title: topic.title,
+          isMain: topic.is_main === 1,
+          subTopics: subTopicIds.length,
+          ...contents,
+        },
+      });
+      return { deleted: true as const, subTopics: subTopicIds.length, ...contents };
+    });
+  }
+
+  async addTag(actor: AuthUser, key: string, tagSlug: string, language: Language): Promise<TopicDto> {
+    const id = await this.write(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      const [tag] = await new TopicsRepository(trx).tagsBySlug([tagSlug]);
+      if (!tag) throw errors.notFound('Tag');
+      await repo.addTag(trx, topic.id, tag.id);
+      change.topic(topic.id, 'tags');
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entityType: 'topic_tag',
+        entityId: topic.id,
+        after: { tag: tagSlug },
+      });
+      return topic.id;
+    });
+    return this.read(String(id), language);
+  }
+
+  async removeTag(actor: AuthUser, key: string, tagSlug: string, language: Language): Promise<TopicDto> {
+    const id = await this.write(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      const [tag] = await new TopicsRepository(trx).tagsBySlug([tagSlug]);
+      if (!tag || !(await repo.removeTag(trx, topic.id, tag.id))) throw errors.notFound('Tag on this topic');
+      change.topic(topic.id, 'tags');
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        entityType: 'topic_tag',
+        entityId: topic.id,
+        before: { tag: tagSlug },
+      });
+      return topic.id;
+    });
+    return this.read(String(id), language);
+  }
+
+  async addProposition(actor: AuthUser, key: string, itemName: string): Promise<PropositionDto> {
+    const nameKey = propositionKey(itemName);
+    return this.writeProposition(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      if (await repo.findPropositionByKey(trx, topic.id, nameKey)) throw propositionExists();
+      const id = await insertProposition(trx, {
+        topicId: topic.id,
+        name: itemName,
+        nameKey,
+        createdAt: nowIso(),
+      });
+      change.topic(topic.id, 'propositions');
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entityType: 'proposition',
+        entityId: id,
+        after: { topicId: topic.id, itemName },
+      });
+      return { id, itemName, totalPoints: 0, voteCount: 0 };
+    });
+  }
+
+  /** Saved on the server (DESIGN improves on the spec's local-only rename); votes keep pointing at it. */
+  async renameProposition(
+    actor: AuthUser,
+    key: string,
+    id: number,
+    itemName: string,
+  ): Promise<PropositionDto> {
+    const nameKey = propositionKey(itemName);
+    return this.writeProposition(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      const proposition = await repo.findProposition(trx, topic.id, id);
+      if (!proposition) throw errors.notFound('Proposition');
+      const other = await repo.findPropositionByKey(trx, topic.id, nameKey);
+      if (other && other.id !== id) throw propositionExists();
+      await repo.renameProposition(trx, id, itemName, nameKey);
+      change.topic(topic.id, 'propositions');
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entityType: 'proposition',
+        entityId: id,
+        before: { itemName: proposition.name },
+        after: { itemName },
+      });
+      return {
+        id,
+        itemName,
+        totalPoints: Number(proposition.total_points),
+        voteCount: Number(proposition.vote_count),
+      };
+    });
+  }
+
+  /**
+   * Its votes go with it; the other propositions' totals are untouched (each vote belongs to one
+   * proposition) and the topic's voter count is recounted, under the same lock as a vote submission.
+   */
+  async deleteProposition(actor: AuthUser, key: string, id: number) {
+    return this.write(async (trx, change) => {
+      const topic = await this.require(trx, key);
+      await lockTopic(trx, this.ctx.database.kind, topic.id);
+      const proposition = await repo.findProposition(trx, topic.id, id);
+      if (!proposition) throw errors.notFound('Proposition');
+      await repo.deleteProposition(trx, id);
+      const voteCount = await repo.recountVoters(trx, topic.id);
+      change.topic(topic.id, 'propositions', 'votes');
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        entityType: 'proposition',
+        entityId: id,
+        before: {
+          topicId: topic.id,
+          itemName: proposition.name,
+          totalPoints: proposition.total_points,
+          votes: proposition.vote_count,
+        },
+      });
+      return { deleted: true as const, topicVoteCount: voteCount };
+    });
+  }
+
+  /** Replaces a topic's tags by those slugs (all must exist); returns the new tag ids. */
+  private async replaceTags(trx: Trx, change: ChangeSet, topicId: number, slugs: readonly string[]) {
+    const wanted = [...new Set(slugs)];
+    const tags = await new TopicsRepository(trx).tagsBySlug(wanted);
+    const unknown = wanted.filter((slug) => !tags.some((tag) => tag.slug === slug));
+    if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
+    const tagIds = tags.map((tag) => tag.id);
+    await repo.replaceTags(trx, topicId, tagIds);
+    change.topic(topicId, 'tags');
+    return tagIds;
+  }
+
+  /** Reads inside the write's transaction: on SQLite a read on the pool would wait for it forever. */
+  private async require(trx: Trx, key: string) {
+    const row = await new TopicsRepository(trx).findByKey(key, { includeInactive: true });
+    if (!row) throw errors.notFound('Topic');
+    return repo.findFull(trx, row.id);
+  }
+
+  private write<T>(work: (trx: Trx, change: ChangeSet) => Promise<T>): Promise<T> {
+    return withUniqueSlug(() => this.ctx.changes.transaction(work), {
+      slug: () => errors.slugExists('topic'),
+      other: () => errors.topicExists(),
+    });
+  }
+
+  private async writeProposition<T>(work: (trx: Trx, change: ChangeSet) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.changes.transaction(work);
+    } catch (error) {
+      if (violatedUniqueConstraint(error)) throw propositionExists();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { type ChangeSet, RANKING_ASPECTS } from '../../changes/change-set.js';
+import type { CommitSubscriber } from '../../changes/dispatcher.js';
+import type { Database } from '../../db/schema.js';
+import { rankingCacheFor } from './ranking-cache.js';
+import { readCacheFor, topicTag, UI_TEXTS_TAG } from './read-cache.js';
+
+/**
+ * Keeps this process's public read caches in step with every committed change, made here or on
+ * another app server. A vote drops only its topic's ranking and details: popular lists then lag by
+ * their one-second lifetime at most. Anything else that changes how topics are listed (a text, a
+ * tag, a category, a status) empties the lists too, so the next read shows it.
+ */
+export function followTopicChanges(db: Kysely<Database>): CommitSubscriber {
+  const reads = readCacheFor(db);
+  const rankings = rankingCacheFor(db);
+  return (change: ChangeSet) => {
+    if (change.isEverything) {
+      reads.clear();
+      rankings.clear();
+      return;
+    }
+    for (const topicId of change.topicsWith(RANKING_ASPECTS)) rankings.invalidate(topicId);
+    if (change.touchesListings()) reads.clear();
+    else {
+      for (const topicId of change.topics.keys()) reads.forget(topicTag(topicId));
+      if (change.hasUiTexts) reads.forget(UI_TEXTS_TAG);
+    }
+  };
+}
