@@ -213,6 +213,8 @@ function showing(expected: Partial<Shown>) {
  * servers it polls the other server every 50 ms from the write's answer and fails after 1 s.
  */
 interface Stage {
+  /** The server that writes. */
+  writer: string;
   /** The server the checks read from (the other one, across two servers). */
   reader: string;
   /** An administrator's request to the server that writes; answers `data`, fails on anything but 2xx. */
@@ -582,6 +584,52 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'a vote shows in the ranking and in the topic’s vote count at once',
+    async run(stage) {
+      const f = await fixture(stage, 'en');
+      const read = async () => {
+        const [topic, ranking] = await Promise.all([
+          call(stage.reader, 'GET', `/api/topics/${f.sub.id}?language=en`),
+          call(stage.reader, 'GET', `/api/search/rankings/topic/${f.sub.id}?language=en`),
+        ]);
+        const rows = ranking.body.data.rankings as Array<{ itemName: string; totalPoints: number }>;
+        return {
+          topicVoters: topic.body.data.topic.voteCount,
+          rankingVoters: ranking.body.data.voteCount,
+          points: Object.fromEntries(rows.map((row) => [row.itemName, row.totalPoints])),
+        };
+      };
+      await stage.ready(async () => {
+        expect(await read()).toEqual({ topicVoters: 0, rankingVoters: 0, points: { [f.proposition]: 0 } });
+      });
+      const name = word().toLowerCase();
+      const voter = await call(stage.writer, 'POST', '/api/auth/register', {
+        body: { username: `voter_${name}`, email: `${name}@example.test`, password: 'a vote of my own' },
+      });
+      expect(voter.status).toBe(201);
+      const { accessToken, user } = voter.body.data;
+      const second = `${word()} corner`;
+      const ballot = await call(stage.writer, 'POST', '/api/search/propositions', {
+        token: accessToken,
+        body: {
+          topicId: f.sub.id,
+          propositions: [
+            { itemName: f.proposition, points: 3, userId: user.id },
+            { itemName: second, points: 2, userId: user.id },
+          ],
+        },
+      });
+      expect(ballot.status).toBe(201);
+      await stage.fresh(async () => {
+        expect(await read()).toEqual({
+          topicVoters: 1,
+          rankingVoters: 1,
+          points: { [f.proposition]: 3, [second]: 2 },
+        });
+      });
+    },
+  },
+  {
     name: 'an edited UI text is served at once by the UI catalogue and in the boot catalog of served pages',
     async run(stage) {
       const f = await fixture(stage, 'en');
@@ -651,6 +699,7 @@ describe('on one app server, the next public read shows an administrator’s wri
     token = (await createAdmin(server)).accessToken;
     const next = async (check: () => Promise<void>) => check();
     stage = {
+      writer: server.baseUrl,
       reader: server.baseUrl,
       write: writerOf(server.baseUrl, () => token),
       fresh: next,
@@ -696,6 +745,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       // Every request re-reads the caller's admin flag: the token is an administrator's from now on.
       expect((await callJson(a.url, 'GET', '/api/admin/categories', { token })).status).toBe(200);
       stage = {
+        writer: a.url,
         reader: b.url,
         write: writerOf(a.url, () => token),
         fresh: (check) => within(1_000, 'the change', check),

@@ -324,3 +324,71 @@ describe('catalogue texts and search', () => {
     expect(found.body.data.suggestions.map((s: { id: number }) => s.id)).toContain(topic.id);
   });
 });
+
+describe('a text in the entity’s own language is its base text', () => {
+  it('is written on the entity by POST /api/translations, read back without an id, and never stored twice', async () => {
+    const category = await makeCategory(server.ctx.db);
+    const topic = await makeTopic(server.ctx.db, { categoryId: category.id, language: 'es', title: 'Tapas' });
+    const saved = await save({
+      entityType: 'topic',
+      entityId: topic.id,
+      key: 'title',
+      language: 'es',
+      value: 'Las mejores tapas',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      created: false,
+      translation: { id: null, entityId: topic.id, language: 'es', value: 'Las mejores tapas' },
+    });
+    const stored = await server.ctx.db
+      .selectFrom('translations')
+      .select('language')
+      .where('entity_type', '=', 'topic')
+      .where('entity_id', '=', topic.id)
+      .execute();
+    expect(stored.map((row) => row.language)).not.toContain('es');
+    const shown = await server.request('GET', `/api/topics/${topic.id}?language=es`);
+    expect(shown.body.data.topic.title).toBe('Las mejores tapas');
+    const record = await server.request('GET', `/api/translations/topic/${topic.id}/title/es`);
+    expect(record.body.data.translation).toMatchObject({
+      id: null,
+      language: 'es',
+      value: 'Las mejores tapas',
+    });
+  });
+
+  it('refuses to remove a title or a name, which every reader falls back to, and changes nothing', async () => {
+    const category = await makeCategory(server.ctx.db, { name: 'Bakeries' });
+    const before = await snapshotDatabase(server.ctx.db);
+    const response = await server.request('DELETE', `/api/translations/category/${category.id}/name/en`, {
+      token: admin.accessToken,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    expect(await snapshotDatabase(server.ctx.db)).toEqual(before);
+  });
+
+  it('is the English name of a category: the name shown to English readers, the fallback of the others', async () => {
+    const category = await makeCategory(server.ctx.db, { name: 'Bakeries', names: { fr: 'Boulangeries' } });
+    const saved = await save({
+      entityType: 'category',
+      entityId: category.id,
+      key: 'name',
+      language: 'en',
+      value: 'Bread shops',
+    });
+    expect(saved.status).toBe(200);
+    const row = await server.ctx.db
+      .selectFrom('categories')
+      .select('name')
+      .where('id', '=', category.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Bread shops');
+    const texts = await server.request(
+      'GET',
+      `/api/translations/entity/category/${category.id}/es?fallback=en`,
+    );
+    expect(texts.body.data.translations).toEqual({ name: 'Bread shops' });
+  });
+});
