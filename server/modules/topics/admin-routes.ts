@@ -22,6 +22,7 @@ import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
 import { callerOf } from '../auth/guards.js';
 import { TopicsAdminService } from './admin-service.js';
+import { PropositionsAdminService } from './propositions-admin-service.js';
 import { runWizard } from './wizard.js';
 
 const langOf = (query: { lang?: string | undefined; language?: string | undefined }, fallback?: 'en') =>
@@ -30,6 +31,7 @@ const langOf = (query: { lang?: string | undefined; language?: string | undefine
 /** Every /api/admin/topics route (SPEC 7 admin API), mounted behind the administrator guard (app.ts). */
 export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const topics = new TopicsAdminService(ctx);
+  const propositions = new PropositionsAdminService(ctx, topics);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
 
@@ -100,10 +102,11 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/admin/topics/:slugOrId/tags',
     { schema: { ...schema, params: topicKeyParam, querystring: languageQuery, body: addTopicTagBody } },
     async (request, reply) => {
-      const topic = await topics.addTag(
+      const topic = await topics.setTag(
         callerOf(request),
         request.params.slugOrId,
         request.body.tagSlug,
+        true,
         langOf(request.query, 'en'),
       );
       return reply.status(201).send(ok({ topic }));
@@ -115,10 +118,11 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
     { schema: { ...schema, params: topicTagParams, querystring: languageQuery } },
     async (request) =>
       ok({
-        topic: await topics.removeTag(
+        topic: await topics.setTag(
           callerOf(request),
           request.params.slugOrId,
           request.params.tagSlug,
+          false,
           langOf(request.query, 'en'),
         ),
       }),
@@ -128,7 +132,7 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/admin/topics/:slugOrId/propositions',
     { schema: { ...schema, params: topicKeyParam, body: propositionBody } },
     async (request, reply) => {
-      const proposition = await topics.addProposition(
+      const proposition = await propositions.add(
         callerOf(request),
         request.params.slugOrId,
         request.body.itemName,
@@ -142,7 +146,7 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
     { schema: { ...schema, params: topicPropositionParams, body: propositionBody } },
     async (request) =>
       ok({
-        proposition: await topics.renameProposition(
+        proposition: await propositions.rename(
           callerOf(request),
           request.params.slugOrId,
           request.params.id,
@@ -155,6 +159,6 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/admin/topics/:slugOrId/propositions/:id',
     { schema: { ...schema, params: topicPropositionParams } },
     async (request) =>
-      ok(await topics.deleteProposition(callerOf(request), request.params.slugOrId, request.params.id)),
+      ok(await propositions.delete(callerOf(request), request.params.slugOrId, request.params.id)),
   );
 }

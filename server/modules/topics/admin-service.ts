@@ -1,29 +1,18 @@
 import type { Transaction } from 'kysely';
-import type {
-  AdminTopicDto,
-  AdminTopicsData,
-  PropositionDto,
-  UpdateTopicInput,
-} from '../../../common/api/catalogue.js';
+import type { AdminTopicDto, AdminTopicsData, UpdateTopicInput } from '../../../common/api/catalogue.js';
 import type { CreateTopicInput, TopicDto } from '../../../common/api/topics.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
-import { propositionKey, slugify } from '../../../common/text/index.js';
+import { slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
-import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
-import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
-import { insertProposition, lockTopic } from '../votes/repository.js';
 import { topicsAdminRepository as repo } from './admin-repository.js';
 import { TopicsRepository } from './repository.js';
 import { TopicsService } from './service.js';
-
-const propositionExists = () =>
-  errors.conflict('PROPOSITION_EXISTS', 'This topic already has a proposition with this name', 'itemName');
 
 type Trx = Transaction<Database>;
 
@@ -258,121 +247,33 @@ export class TopicsAdminService {
     });
   }
 
-  async addTag(actor: AuthUser, key: string, tagSlug: string, language: Language): Promise<TopicDto> {
-    const id = await this.write(async (trx, change) => {
-      const topic = await this.require(trx, key);
-      const [tag] = await new TopicsRepository(trx).tagsBySlug([tagSlug]);
-      if (!tag) throw errors.notFound('Tag');
-      await repo.addTag(trx, topic.id, tag.id);
-      change.topic(topic.id, 'tags');
-      await recordAudit(trx, actor, {
-        action: 'create',
-        entityType: 'topic_tag',
-        entityId: topic.id,
-        after: { tag: tagSlug },
-      });
-      return topic.id;
-    });
-    return this.read(String(id), language);
-  }
-
-  async removeTag(actor: AuthUser, key: string, tagSlug: string, language: Language): Promise<TopicDto> {
-    const id = await this.write(async (trx, change) => {
-      const topic = await this.require(trx, key);
-      const [tag] = await new TopicsRepository(trx).tagsBySlug([tagSlug]);
-      if (!tag || !(await repo.removeTag(trx, topic.id, tag.id))) throw errors.notFound('Tag on this topic');
-      change.topic(topic.id, 'tags');
-      await recordAudit(trx, actor, {
-        action: 'delete',
-        entityType: 'topic_tag',
-        entityId: topic.id,
-        before: { tag: tagSlug },
-      });
-      return topic.id;
-    });
-    return this.read(String(id), language);
-  }
-
-  async addProposition(actor: AuthUser, key: string, itemName: string): Promise<PropositionDto> {
-    const nameKey = propositionKey(itemName);
-    return this.writeProposition(async (trx, change) => {
-      const topic = await this.require(trx, key);
-      if (await repo.findPropositionByKey(trx, topic.id, nameKey)) throw propositionExists();
-      const id = await insertProposition(trx, {
-        topicId: topic.id,
-        name: itemName,
-        nameKey,
-        createdAt: nowIso(),
-      });
-      change.topic(topic.id, 'propositions');
-      await recordAudit(trx, actor, {
-        action: 'create',
-        entityType: 'proposition',
-        entityId: id,
-        after: { topicId: topic.id, itemName },
-      });
-      return { id, itemName, totalPoints: 0, voteCount: 0 };
-    });
-  }
-
-  /** Saved on the server (DESIGN improves on the spec's local-only rename); votes keep pointing at it. */
-  async renameProposition(
+  /** Labels a topic with a tag, or takes the label off (404 when the topic does not carry it). */
+  async setTag(
     actor: AuthUser,
     key: string,
-    id: number,
-    itemName: string,
-  ): Promise<PropositionDto> {
-    const nameKey = propositionKey(itemName);
-    return this.writeProposition(async (trx, change) => {
+    tagSlug: string,
+    labelled: boolean,
+    language: Language,
+  ): Promise<TopicDto> {
+    const id = await this.write(async (trx, change) => {
       const topic = await this.require(trx, key);
-      const proposition = await repo.findProposition(trx, topic.id, id);
-      if (!proposition) throw errors.notFound('Proposition');
-      const other = await repo.findPropositionByKey(trx, topic.id, nameKey);
-      if (other && other.id !== id) throw propositionExists();
-      await repo.renameProposition(trx, id, itemName, nameKey);
-      change.topic(topic.id, 'propositions');
+      const [tag] = await new TopicsRepository(trx).tagsBySlug([tagSlug]);
+      if (labelled) {
+        if (!tag) throw errors.notFound('Tag');
+        await repo.addTag(trx, topic.id, tag.id);
+      } else if (!tag || !(await repo.removeTag(trx, topic.id, tag.id))) {
+        throw errors.notFound('Tag on this topic');
+      }
+      change.topic(topic.id, 'tags');
       await recordAudit(trx, actor, {
-        action: 'update',
-        entityType: 'proposition',
-        entityId: id,
-        before: { itemName: proposition.name },
-        after: { itemName },
+        action: labelled ? 'create' : 'delete',
+        entityType: 'topic_tag',
+        entityId: topic.id,
+        ...(labelled ? { after: { tag: tagSlug } } : { before: { tag: tagSlug } }),
       });
-      return {
-        id,
-        itemName,
-        totalPoints: Number(proposition.total_points),
-        voteCount: Number(proposition.vote_count),
-      };
+      return topic.id;
     });
-  }
-
-  /**
-   * Its votes go with it; the other propositions' totals are untouched (each vote belongs to one
-   * proposition) and the topic's voter count is recounted, under the same lock as a vote submission.
-   */
-  async deleteProposition(actor: AuthUser, key: string, id: number) {
-    return this.write(async (trx, change) => {
-      const topic = await this.require(trx, key);
-      await lockTopic(trx, this.ctx.database.kind, topic.id);
-      const proposition = await repo.findProposition(trx, topic.id, id);
-      if (!proposition) throw errors.notFound('Proposition');
-      await repo.deleteProposition(trx, id);
-      const voteCount = await repo.recountVoters(trx, topic.id);
-      change.topic(topic.id, 'propositions', 'votes');
-      await recordAudit(trx, actor, {
-        action: 'delete',
-        entityType: 'proposition',
-        entityId: id,
-        before: {
-          topicId: topic.id,
-          itemName: proposition.name,
-          totalPoints: proposition.total_points,
-          votes: proposition.vote_count,
-        },
-      });
-      return { deleted: true as const, topicVoteCount: voteCount };
-    });
+    return this.read(String(id), language);
   }
 
   /** Replaces a topic's tags by those slugs (all must exist); returns the new tag ids. */
@@ -388,7 +289,7 @@ export class TopicsAdminService {
   }
 
   /** Reads inside the write's transaction: on SQLite a read on the pool would wait for it forever. */
-  private async require(trx: Trx, key: string) {
+  async require(trx: Trx, key: string) {
     const row = await new TopicsRepository(trx).findByKey(key, { includeInactive: true });
     if (!row) throw errors.notFound('Topic');
     return repo.findFull(trx, row.id);
@@ -399,14 +300,5 @@ export class TopicsAdminService {
       slug: () => errors.slugExists('topic'),
       other: () => errors.topicExists(),
     });
-  }
-
-  private async writeProposition<T>(work: (trx: Trx, change: ChangeSet) => Promise<T>): Promise<T> {
-    try {
-      return await this.ctx.changes.transaction(work);
-    } catch (error) {
-      if (violatedUniqueConstraint(error)) throw propositionExists();
-      throw error;
-    }
   }
 }

@@ -1,0 +1,114 @@
+import type { Transaction } from 'kysely';
+import type { PropositionDto } from '../../../common/api/catalogue.js';
+import { propositionKey } from '../../../common/text/index.js';
+import type { ChangeSet } from '../../changes/change-set.js';
+import type { AppContext } from '../../context.js';
+import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
+import { nowIso } from '../../db/readable-id.js';
+import type { Database } from '../../db/schema.js';
+import { errors } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuthUser } from '../auth/guards.js';
+import { insertProposition, lockTopic } from '../votes/repository.js';
+import { topicsAdminRepository as repo } from './admin-repository.js';
+import type { TopicsAdminService } from './admin-service.js';
+
+const propositionExists = () =>
+  errors.conflict('PROPOSITION_EXISTS', 'This topic already has a proposition with this name', 'itemName');
+
+/** An administrator's edits of a topic's propositions (SPEC 7 admin API); each changes its ranking. */
+export class PropositionsAdminService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly topics: TopicsAdminService,
+  ) {}
+
+  async add(actor: AuthUser, key: string, itemName: string): Promise<PropositionDto> {
+    const nameKey = propositionKey(itemName);
+    return this.writeProposition(async (trx, change) => {
+      const topic = await this.topics.require(trx, key);
+      if (await repo.findPropositionByKey(trx, topic.id, nameKey)) throw propositionExists();
+      const id = await insertProposition(trx, {
+        topicId: topic.id,
+        name: itemName,
+        nameKey,
+        createdAt: nowIso(),
+      });
+      change.topic(topic.id, 'propositions');
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entityType: 'proposition',
+        entityId: id,
+        after: { topicId: topic.id, itemName },
+      });
+      return { id, itemName, totalPoints: 0, voteCount: 0 };
+    });
+  }
+
+  /** Saved on the server (DESIGN improves on the spec's local-only rename); votes keep pointing at it. */
+  async rename(actor: AuthUser, key: string, id: number, itemName: string): Promise<PropositionDto> {
+    const nameKey = propositionKey(itemName);
+    return this.writeProposition(async (trx, change) => {
+      const topic = await this.topics.require(trx, key);
+      const proposition = await repo.findProposition(trx, topic.id, id);
+      if (!proposition) throw errors.notFound('Proposition');
+      const other = await repo.findPropositionByKey(trx, topic.id, nameKey);
+      if (other && other.id !== id) throw propositionExists();
+      await repo.renameProposition(trx, id, itemName, nameKey);
+      change.topic(topic.id, 'propositions');
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entityType: 'proposition',
+        entityId: id,
+        before: { itemName: proposition.name },
+        after: { itemName },
+      });
+      return {
+        id,
+        itemName,
+        totalPoints: Number(proposition.total_points),
+        voteCount: Number(proposition.vote_count),
+      };
+    });
+  }
+
+  /**
+   * Its votes go with it; the other propositions' totals are untouched (each vote belongs to one
+   * proposition) and the topic's voter count is recounted, under the same lock as a vote submission.
+   */
+  async delete(actor: AuthUser, key: string, id: number) {
+    return this.writeProposition(async (trx, change) => {
+      const topic = await this.topics.require(trx, key);
+      await lockTopic(trx, this.ctx.database.kind, topic.id);
+      const proposition = await repo.findProposition(trx, topic.id, id);
+      if (!proposition) throw errors.notFound('Proposition');
+      await repo.deleteProposition(trx, id);
+      const voteCount = await repo.recountVoters(trx, topic.id);
+      change.topic(topic.id, 'propositions', 'votes');
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        entityType: 'proposition',
+        entityId: id,
+        before: {
+          topicId: topic.id,
+          itemName: proposition.name,
+          totalPoints: proposition.total_points,
+          votes: proposition.vote_count,
+        },
+      });
+      return { deleted: true as const, topicVoteCount: voteCount };
+    });
+  }
+
+  /** A name another proposition of the topic has, even by a race the unique index settles, is 409. */
+  private async writeProposition<T>(
+    work: (trx: Transaction<Database>, change: ChangeSet) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.ctx.changes.transaction(work);
+    } catch (error) {
+      if (violatedUniqueConstraint(error)) throw propositionExists();
+      throw error;
+    }
+  }
+}
