@@ -96,7 +96,6 @@ export interface MissingTranslationsData {
   total: number;
 }
 
-/** POST /api/translations answers whether it created or replaced the record. */
 /**
  * One text as the store's single-record routes return it: a translation row, or an entity's base
  * text (its text in its own language, kept on the entity itself), which has no id.
@@ -105,6 +104,7 @@ export interface TextRecordDto extends Omit<TranslationDto, 'id'> {
   id: number | null;
 }
 
+/** POST /api/translations answers the text written and whether it created the record or replaced it. */
 export interface UpsertTranslationData {
   translation: TextRecordDto;
   created: boolean;

@@ -1,5 +1,5 @@
 /**
- * What a write changed, recorded on its transaction (see docs/decisions/006-derived-state-by-events.md).
+ * What a write changed, recorded on its transaction (see docs/decisions/006-one-owner-per-concept-and-derived-state-by-events.md).
  * Subscribers read it to bring their derived state in step: the search index, the read and ranking
  * caches, the live ranking events, and through the cluster channel the other app servers' own.
  */
@@ -7,6 +7,8 @@
 /** What can change about one topic. */
 export const TOPIC_ASPECTS = [
   'created',
+  /** A main topic's sub-topics: one was created, (de)activated or deleted. */
+  'subTopics',
   'texts',
   'tags',
   'category',
@@ -25,8 +27,8 @@ export const RANKING_ASPECTS: ReadonlySet<TopicAspect> = new Set([
   'deleted',
 ]);
 
-/** Aspects that change what a topic is found by and how it is listed (everything but its ranking). */
-export const LISTING_ASPECTS: ReadonlySet<TopicAspect> = new Set([
+/** Aspects that change what a topic is found by (its texts and labels, and whether it is shown). */
+export const FINDABLE_ASPECTS: ReadonlySet<TopicAspect> = new Set([
   'created',
   'texts',
   'tags',
@@ -34,6 +36,9 @@ export const LISTING_ASPECTS: ReadonlySet<TopicAspect> = new Set([
   'status',
   'deleted',
 ]);
+
+/** Aspects that change how a topic is listed and described: everything but its ranking. */
+export const LISTING_ASPECTS: ReadonlySet<TopicAspect> = new Set([...FINDABLE_ASPECTS, 'subTopics']);
 
 /** The compact form sent to the other app servers: aspects as bit masks, ids as numbers. */
 export interface ChangePayload {
@@ -109,7 +114,7 @@ export class ChangeSet {
     );
   }
 
-  /** True when a topic changed in one of `aspects`, or a category or tag changed (which topics show). */
+  /** True when a topic changed in how it is listed, or a category or tag changed (which topics show). */
   touchesListings(): boolean {
     if (this.unknown || this.categories.size > 0 || this.tags.size > 0) return true;
     return this.topicsWith(LISTING_ASPECTS).length > 0;

@@ -79,7 +79,12 @@ export class ClusterChannel {
           this.database.db,
         );
       } catch (error) {
-        this.log.warn({ err: error }, 'cluster channel: NOTIFY failed');
+        // The other servers missed a change: once the database answers again they are told that
+        // everything may have changed (their caches empty, watched rankings are re-sent).
+        this.log.warn({ err: error }, 'cluster channel: NOTIFY failed; retrying as "everything changed"');
+        this.outgoing.merge(ChangeSet.everything());
+        if (!this.closed) this.notifyTimer ??= setTimeout(() => void this.flush(), RECONNECT_MS);
+        return;
       }
     }
   }
@@ -101,11 +106,11 @@ export class ClusterChannel {
   }
 
   async close(): Promise<void> {
-    // Changes already committed here still reach the other servers.
-    clearTimeout(this.notifyTimer);
-    if (!this.outgoing.isEmpty) await this.flush();
+    // Changes already committed here still reach the other servers (one try: the process is going).
     this.closed = true;
+    clearTimeout(this.notifyTimer);
     clearTimeout(this.reconnectTimer);
+    if (!this.outgoing.isEmpty) await this.flush();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);

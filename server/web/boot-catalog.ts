@@ -1,12 +1,15 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   BOOT_CATALOG_ELEMENT_ID,
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
 } from '../../common/constants.js';
+import type { ChangeSet } from '../changes/change-set.js';
 import type { AppContext } from '../context.js';
-import { readCacheFor, UI_TEXTS_TAG } from '../modules/topics/read-cache.js';
+import { readCacheFor } from '../db/read-cache.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * The language the app will most likely start in, guessed as the app itself does (SPEC order)
@@ -20,6 +23,17 @@ export function likelyLanguage(request: FastifyRequest): Language {
     if (isLanguage(primary)) return primary;
   }
   return DEFAULT_LANGUAGE;
+}
+
+/** What the cached catalog blocks are filed under. */
+const UI_TEXTS_TAG = 'ui-texts';
+
+/** The changes subscriber of the catalog blocks: an edited interface text shows in the next page served. */
+export function followUiTextChanges(db: Kysely<Database>) {
+  const reads = readCacheFor(db);
+  return (change: ChangeSet) => {
+    if (change.hasUiTexts) reads.forget(UI_TEXTS_TAG);
+  };
 }
 
 /**
@@ -38,7 +52,7 @@ export async function bootCatalogTag(ctx: AppContext, request: FastifyRequest): 
       const json = JSON.stringify(translations).replace(/</g, '\\u003c');
       return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
     },
-    // Dropped by every edit of an interface text (topics/caches.ts).
+    // Dropped by every edit of an interface text (followUiTextChanges).
     { tagOf: () => UI_TEXTS_TAG },
   );
 }

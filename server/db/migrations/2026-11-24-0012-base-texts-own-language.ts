@@ -13,28 +13,51 @@ interface Row {
  * A text in an entity's own language is its base text (DESIGN.md): a translation in that language
  * used to win over the base text, so an edit of the base text changed nothing anyone saw. Each such
  * translation is folded into the base text (the translation is what visitors read) and removed.
- * Categories and tags are written in English. A topic whose text changed leaves the search index,
- * which the next start rebuilds whole (the index is empty then).
+ * Categories and tags are written in English. Values are trimmed and cut to what the columns hold
+ * (the old API took translations of up to 5,000 characters). A title that would give two main topics of
+ * one category the same name is not folded: the base title stays, since those names must stay unique.
+ * If any text changed, the search index is emptied, and the next start rebuilds it whole.
  */
+
+/** What the base text columns hold (migrations 0002 and 0003), and the topic description limit. */
+const MAX = { title: 200, description: 2000, name: 80 } as const;
+const shortened = (value: string, key: keyof typeof MAX) => value.trim().slice(0, MAX[key]);
+
+/** The columns this migration reads and writes, as they are at this point of the schema's history. */
+interface Tables {
+  topics: {
+    id: number;
+    title: string;
+    title_key: string;
+    description: string | null;
+    category_id: number;
+    is_main: number;
+  };
+  categories: { id: number; name: string };
+  tags: { id: number; name: string };
+  translations: { entity_type: string; entity_id: number; key: string; language: string; value: string };
+  search_terms: { topic_id: number };
+}
 export const baseTextsOwnLanguage: PortableMigration = () => ({
-  async up(db: Kysely<any>) {
+  async up(schemaDb: Kysely<unknown>) {
+    const db = schemaDb as Kysely<Tables>;
     let changed = 0;
     const topicTexts = await sql<Row>`
       select t.id, tr.key, tr.value, case when tr.key = 'title' then t.title else t.description end as base
       from translations tr join topics t on t.id = tr.entity_id and t.language = tr.language
       where tr.entity_type = 'topic' and tr.key in ('title', 'description')`.execute(db);
     for (const row of topicTexts.rows) {
-      if (row.value === row.base || row.value.trim() === '') continue;
+      const value = shortened(row.value, row.key === 'title' ? 'title' : 'description');
+      if (value === row.base || value === '') continue;
       if (row.key === 'description') {
-        await db.updateTable('topics').set({ description: row.value }).where('id', '=', row.id).execute();
+        await db.updateTable('topics').set({ description: value }).where('id', '=', row.id).execute();
       } else {
         const topic = await db
           .selectFrom('topics')
           .select(['category_id', 'is_main'])
           .where('id', '=', row.id)
           .executeTakeFirstOrThrow();
-        const titleKey = foldText(row.value);
-        // Main topic names are unique in a category: a translation that would clash leaves the base as it is.
+        const titleKey = foldText(value);
         const clash =
           topic.is_main === 1 &&
           (await db
@@ -48,7 +71,7 @@ export const baseTextsOwnLanguage: PortableMigration = () => ({
         if (clash) continue;
         await db
           .updateTable('topics')
-          .set({ title: row.value, title_key: titleKey })
+          .set({ title: value, title_key: titleKey })
           .where('id', '=', row.id)
           .execute();
       }
@@ -66,7 +89,10 @@ export const baseTextsOwnLanguage: PortableMigration = () => ({
         from translations tr join ${sql.table(table)} e on e.id = tr.entity_id
         where tr.entity_type = ${entityType} and tr.key = 'name' and tr.language = 'en'`.execute(db);
       for (const row of names.rows) {
-        const name = table === 'categories' ? capitalizeFirst(row.value) : row.value.trim();
+        const name =
+          table === 'categories'
+            ? capitalizeFirst(shortened(row.value, 'name'))
+            : shortened(row.value, 'name');
         if (name === row.base || name === '') continue;
         await db.updateTable(table).set({ name }).where('id', '=', row.id).execute();
         changed += 1;

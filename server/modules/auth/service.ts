@@ -34,13 +34,20 @@ export class AuthService {
     return { accessToken, token: accessToken, refreshToken: session.refreshToken };
   }
 
-  async register(input: { username: string; email: string; password: string; language?: string }) {
-    const user = await this.users.create({
-      username: input.username,
-      email: input.email,
-      language: input.language,
-      passwordHash: await hashPassword(input.password),
+  /** An account write, recorded as a change of that account (derived state may follow accounts). */
+  private writeAccount(work: (users: UsersRepository) => Promise<UserRow>): Promise<UserRow> {
+    return this.ctx.changes.transaction(async (trx, change) => {
+      const account = await work(new UsersRepository(trx));
+      change.user(account.id);
+      return account;
     });
+  }
+
+  async register(input: { username: string; email: string; password: string; language?: string }) {
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.writeAccount((users) =>
+      users.create({ username: input.username, email: input.email, language: input.language, passwordHash }),
+    );
     return this.openSession(user.id);
   }
 
@@ -114,10 +121,7 @@ export class AuthService {
     if (changes.email !== undefined && changes.email !== user.email) {
       await this.assertCurrentPassword(user, currentPassword, address);
     }
-    return this.ctx.changes.transaction((trx, change) => {
-      change.user(userId);
-      return new UsersRepository(trx).update(userId, changes);
-    });
+    return this.writeAccount((users) => users.update(userId, changes));
   }
 
   /** Needs the current password; ends every session and opens a fresh one for the caller. */
@@ -127,7 +131,8 @@ export class AuthService {
     address: string,
   ): Promise<SessionDto> {
     await this.assertCurrentPassword(await this.caller(userId), input.currentPassword, address);
-    await this.users.update(userId, { password_hash: await hashPassword(input.newPassword) });
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.writeAccount((users) => users.update(userId, { password_hash: passwordHash }));
     await this.ctx.sessions.endAllOf(userId);
     return this.openSession(userId);
   }
@@ -137,15 +142,18 @@ export class AuthService {
     const normalizedEmail = email.trim().toLowerCase();
     const existing = await this.users.findByEmail(normalizedEmail);
     if (existing) {
-      await this.users.update(existing.id, { is_admin: 1, is_active: 1 });
+      await this.writeAccount((users) => users.update(existing.id, { is_admin: 1, is_active: 1 }));
       return;
     }
     const base = normalizedEmail.split('@')[0]?.replace(/[^\p{L}\p{N}_.-]/gu, '') || 'admin';
-    await this.users.create({
-      username: base.length >= 3 ? base.slice(0, 32) : `${base}-admin`,
-      email: normalizedEmail,
-      passwordHash: await hashPassword(password.trim()),
-      isAdmin: true,
-    });
+    const passwordHash = await hashPassword(password.trim());
+    await this.writeAccount((users) =>
+      users.create({
+        username: base.length >= 3 ? base.slice(0, 32) : `${base}-admin`,
+        email: normalizedEmail,
+        passwordHash,
+        isAdmin: true,
+      }),
+    );
   }
 }

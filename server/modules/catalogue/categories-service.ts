@@ -16,7 +16,7 @@ import { ApiError, errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
 import { categoriesRepository as repo } from './categories-repository.js';
-import { translateName, writeOtherNames } from './names.js';
+import { translateName, writeNames } from './names.js';
 
 const systemCategory = (verb: 'edited' | 'deleted') =>
   new ApiError(
@@ -63,7 +63,7 @@ export class CategoriesService {
       const parentId = input.parentId ? await this.checkParent(trx, input.parentId, null) : null;
       const id = await repo.insert(trx, { slug, name, parentId, createdAt: nowIso() });
       change.category(id);
-      await writeOtherNames(this.ctx, trx, change, 'category', id, input.translations);
+      await writeNames(this.ctx, trx, change, 'category', id, input.translations);
       await recordAudit(trx, actor, {
         action: 'create',
         entityType: 'category',
@@ -78,20 +78,19 @@ export class CategoriesService {
   async update(actor: AuthUser, id: number, input: UpdateCategoryInput): Promise<AdminCategoryDto> {
     await this.write(async (trx, change) => {
       const before = await this.editable(trx, id, 'edited');
-      const changes: { name?: string; parent_id?: number | null } = {};
-      if (input.name !== undefined) changes.name = capitalizeFirst(input.name);
+      const changes: { parent_id?: number | null } = {};
       if (input.parentId !== undefined) {
         changes.parent_id = input.parentId === null ? null : await this.checkParent(trx, input.parentId, id);
       }
       await repo.update(trx, id, changes);
       change.category(id);
-      await writeOtherNames(this.ctx, trx, change, 'category', id, input.translations);
+      await writeNames(this.ctx, trx, change, 'category', id, { ...input.translations, en: input.name });
       await recordAudit(trx, actor, {
         action: 'update',
         entityType: 'category',
         entityId: id,
         before: { name: before.name, parentId: before.parent_id },
-        after: { ...changes, translations: input.translations },
+        after: { ...changes, name: input.name, translations: input.translations },
       });
     });
     return this.get(id);

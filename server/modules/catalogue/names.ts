@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
-import { OTHER_LANGUAGES, type OtherLanguage } from '../../../common/api/catalogue.js';
-import type { Language } from '../../../common/constants.js';
+import { LANGUAGES, type Language } from '../../../common/constants.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -9,16 +8,19 @@ import type { AuthUser } from '../auth/guards.js';
 
 type NamedEntity = 'category' | 'tag';
 
-/** Sets (or, for null and '', removes) the other languages' names given; the others stay as they are. */
-export async function writeOtherNames(
+/**
+ * Sets the names given, through the texts service: English is the base name, the other languages
+ * translations (null or '' removes one). Languages not given stay as they are.
+ */
+export async function writeNames(
   ctx: AppContext,
   trx: Transaction<Database>,
   change: ChangeSet,
   entityType: NamedEntity,
   id: number,
-  names: Partial<Record<OtherLanguage, string | null | undefined>> = {},
+  names: Partial<Record<Language, string | null | undefined>> = {},
 ): Promise<void> {
-  for (const language of OTHER_LANGUAGES) {
+  for (const language of LANGUAGES) {
     const value = names[language];
     if (value === undefined) continue;
     const ref = { entityType, entityId: id, key: 'name', language };

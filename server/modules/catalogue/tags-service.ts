@@ -11,7 +11,7 @@ import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
-import { translateName, writeOtherNames } from './names.js';
+import { translateName, writeNames } from './names.js';
 import { tagsRepository as repo } from './tags-repository.js';
 
 const tagInUse = (usage: number) =>
@@ -48,7 +48,7 @@ export class TagsService {
         createdAt: nowIso(),
       });
       change.tag(id);
-      await writeOtherNames(this.ctx, trx, change, 'tag', id, input.translations);
+      await writeNames(this.ctx, trx, change, 'tag', id, input.translations);
       await recordAudit(trx, actor, {
         action: 'create',
         entityType: 'tag',
@@ -69,8 +69,7 @@ export class TagsService {
   async update(actor: AuthUser, id: number, input: UpdateTagInput): Promise<AdminTagDto> {
     await this.write(async (trx, change) => {
       const before = await this.existing(trx, id);
-      const changes: { name?: string; type?: string; category_id?: number | null } = {};
-      if (input.name !== undefined) changes.name = input.name.trim();
+      const changes: { type?: string; category_id?: number | null } = {};
       if (input.type !== undefined) changes.type = input.type;
       if (input.categoryId !== undefined) {
         if (input.categoryId !== null && !(await repo.categoryExists(trx, input.categoryId))) {
@@ -80,13 +79,13 @@ export class TagsService {
       }
       await repo.update(trx, id, changes);
       change.tag(id);
-      await writeOtherNames(this.ctx, trx, change, 'tag', id, input.translations);
+      await writeNames(this.ctx, trx, change, 'tag', id, { ...input.translations, en: input.name });
       await recordAudit(trx, actor, {
         action: 'update',
         entityType: 'tag',
         entityId: id,
         before: { name: before.name, type: before.type, categoryId: before.category_id },
-        after: { ...changes, translations: input.translations },
+        after: { ...changes, name: input.name, translations: input.translations },
       });
     });
     return this.get(id);

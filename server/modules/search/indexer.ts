@@ -10,7 +10,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { STOP_WORDS } from '../../../common/search/index.js';
 import { tokenize } from '../../../common/text/index.js';
-import { type ChangeSet, LISTING_ASPECTS } from '../../changes/change-set.js';
+import { type ChangeSet, FINDABLE_ASPECTS } from '../../changes/change-set.js';
 import type { Database } from '../../db/schema.js';
 import { readTranslations } from '../texts/service.js';
 
@@ -179,19 +179,19 @@ export async function indexTopics(db: Db, topicIds: readonly number[]): Promise<
  * with the data they are found by. The version bump tells every app server's search caches.
  */
 export async function followChangesInIndex(trx: Transaction<Database>, change: ChangeSet): Promise<void> {
-  if (!change.touchesListings()) return;
   if (change.isEverything) {
     await rebuildSearchIndex(trx);
     return;
   }
-  const topicIds = change.topicsWith(LISTING_ASPECTS);
+  const topicIds = change.topicsWith(FINDABLE_ASPECTS);
+  if (topicIds.length === 0 && change.tags.size === 0 && change.categories.size === 0) return;
   for (const tagId of change.tags) topicIds.push(...(await topicIdsOfTag(trx, tagId)));
   for (const categoryId of change.categories) topicIds.push(...(await topicIdsOfCategory(trx, categoryId)));
   await indexTopics(trx, topicIds);
 }
 
 /** Every topic of a category (and its subcategories): to re-index after a category rename. */
-export async function topicIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
+async function topicIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('topics')
     .select('id')
@@ -206,7 +206,7 @@ export async function topicIdsOfCategory(db: Db, categoryId: number): Promise<nu
 }
 
 /** Every topic labelled with a tag: to re-index after a tag rename. */
-export async function topicIdsOfTag(db: Db, tagId: number): Promise<number[]> {
+async function topicIdsOfTag(db: Db, tagId: number): Promise<number[]> {
   const rows = await db.selectFrom('topic_tags').select('topic_id').where('tag_id', '=', tagId).execute();
   return rows.map((row) => row.topic_id);
 }

@@ -37,7 +37,7 @@ export class SearchService {
 
   constructor(db: Kysely<Database>, kind: DatabaseKind, texts: TextsService) {
     this.repository = new SearchRepository(db, kind);
-    this.snapshots = new SearchSnapshots(this.repository, texts);
+    this.snapshots = new SearchSnapshots(db, this.repository, texts);
   }
 
   async search(mode: SearchMode, params: SearchParams): Promise<SearchResponseDto> {

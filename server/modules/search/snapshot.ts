@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import {
   type PreparedCandidate,
@@ -6,8 +7,9 @@ import {
   Vocabulary,
 } from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
+import type { Database } from '../../db/schema.js';
 import { fallbackChain, pickText, type TextsByEntity } from '../texts/fallback.js';
-import type { TextsService } from '../texts/service.js';
+import { readTranslations, type TextsService } from '../texts/service.js';
 import type { CatalogueRows, SearchRepository, TermLookup } from './repository.js';
 
 /** Topic documents kept per process (about 2 KB each). */
@@ -101,13 +103,14 @@ export class SearchSnapshot {
 
   static async load(
     version: number,
+    db: Kysely<Database>,
     repository: SearchRepository,
     texts: TextsService,
   ): Promise<SearchSnapshot> {
     const [rows, category, tag] = await Promise.all([
       repository.catalogue(),
-      texts.everyLanguage('category', 'all', undefined, ['name']),
-      texts.everyLanguage('tag', 'all', undefined, ['name']),
+      readTranslations(db, 'category', 'all', ['name']),
+      readTranslations(db, 'tag', 'all', ['name']),
     ]);
     return new SearchSnapshot(version, rows, { category, tag }, repository, texts);
   }
@@ -275,20 +278,31 @@ export class SearchSnapshots {
   private loading: Promise<SearchSnapshot> | undefined;
 
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly repository: SearchRepository,
     private readonly texts: TextsService,
   ) {}
 
   async current(): Promise<SearchSnapshot> {
     const version = await this.repository.indexVersion();
-    if (this.snapshot?.version === version) return this.snapshot;
-    if (!this.loading) {
-      this.loading = SearchSnapshot.load(version, this.repository, this.texts).finally(() => {
-        this.loading = undefined;
-      });
+    for (;;) {
+      if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
+      // A load begun before the index changed again holds an older version: then load this one.
+      const loaded = await (this.loading ?? this.load(version));
+      if (loaded.version >= version) return loaded;
     }
-    const loaded = await this.loading;
-    this.snapshot = loaded;
-    return loaded;
+  }
+
+  private load(version: number): Promise<SearchSnapshot> {
+    const loading = SearchSnapshot.load(version, this.db, this.repository, this.texts)
+      .then((loaded) => {
+        if ((this.snapshot?.version ?? -1) < loaded.version) this.snapshot = loaded;
+        return loaded;
+      })
+      .finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+    this.loading = loading;
+    return loading;
   }
 }

@@ -1,5 +1,6 @@
 import type { TextRecordDto, UpsertTranslationData } from '../../../common/api/translations.js';
 import type { AppContext } from '../../context.js';
+import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { type AuditEntry, recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
@@ -13,23 +14,26 @@ function audited(ref: TextRef, record: TextRecordDto): Pick<AuditEntry, 'entityT
 }
 
 /** POST /api/translations: one text written, with its audit entry, in one transaction. */
-export function upsertText(
+export async function upsertText(
   ctx: AppContext,
   actor: AuthUser,
   ref: TextRef,
   value: string,
 ): Promise<UpsertTranslationData> {
-  return ctx.changes.transaction(async (trx, change) => {
-    const { before, after } = await ctx.texts.write(trx, change, ref, value);
-    if (!after) throw new Error('unreachable: a written text has a record');
-    await recordAudit(trx, actor, {
-      action: before ? 'update' : 'create',
-      ...audited(ref, after),
-      ...(before && { before }),
-      after,
+  const write = () =>
+    ctx.changes.transaction(async (trx, change) => {
+      const { before, after } = await ctx.texts.write(trx, change, ref, value);
+      if (!after) throw new Error('unreachable: a written text has a record');
+      await recordAudit(trx, actor, {
+        action: before ? 'update' : 'create',
+        ...audited(ref, after),
+        ...(before && { before }),
+        after,
+      });
+      return { translation: after, created: before === undefined };
     });
-    return { translation: after, created: before === undefined };
-  });
+  // A topic's own title is its base title: main topic names are unique in a category, even in a race.
+  return withUniqueSlug(write, { slug: () => errors.slugExists('topic'), other: () => errors.topicExists() });
 }
 
 /** DELETE /api/translations/...: one text removed (an entity's required own text cannot be). */

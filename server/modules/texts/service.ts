@@ -6,7 +6,7 @@ import {
   type TranslationDto,
   type TranslationEntityType,
 } from '../../../common/api/translations.js';
-import { LANGUAGES, type Language } from '../../../common/constants.js';
+import { LANGUAGES, type Language, LIMITS } from '../../../common/constants.js';
 import { uiCatalog } from '../../../common/i18n/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { Database, TranslationRow } from '../../db/schema.js';
@@ -56,12 +56,19 @@ export async function readTranslations(
   return groupTexts(await repo.ofEntities(db, entityType, ids, undefined, keys));
 }
 
+/** The longest text each entity key takes, whatever the language (the columns of the base texts hold as much). */
+const TEXT_LIMITS: Record<TextEntityType, Record<string, number>> = {
+  topic: { title: LIMITS.topicTitleMax, description: LIMITS.topicDescriptionMax },
+  category: { name: LIMITS.categoryNameMax },
+  tag: { name: LIMITS.tagNameMax },
+};
+
 /** Who reads: visitors and signed-in people see only what the public pages show. */
 export interface Reader {
   isAdmin: boolean;
 }
 
-export function toTranslationDto(row: TranslationRow): TranslationDto {
+function toTranslationDto(row: TranslationRow): TranslationDto {
   return {
     id: row.id,
     entityType: row.entity_type as TranslationEntityType,
@@ -111,16 +118,6 @@ export class TextsService {
     return new TextPicker(chain, groupTexts(await repo.ofEntities(db, entityType, ids, chain)));
   }
 
-  /** Every translation of these entities (base texts not included: each caller has them on its rows). */
-  async everyLanguage(
-    entityType: TextEntityType,
-    ids: readonly number[] | 'all',
-    db: Db = this.db,
-    keys?: readonly string[],
-  ): Promise<TextsByEntity> {
-    return readTranslations(db, entityType, ids, keys);
-  }
-
   /** Names of categories or tags in every language, the base name counted in its own language. */
   async namesInEveryLanguage(
     entityType: 'category' | 'tag',
@@ -128,10 +125,10 @@ export class TextsService {
     baseLanguage: Language,
     db: Db = this.db,
   ): Promise<Map<number, NameTranslationDto[]>> {
-    const texts = await this.everyLanguage(
+    const texts = await readTranslations(
+      db,
       entityType,
       rows.map((row) => row.id),
-      db,
     );
     const names = new Map<number, NameTranslationDto[]>();
     for (const row of rows) {
@@ -209,14 +206,22 @@ export class TextsService {
     if (!keys.includes(ref.key)) {
       throw errors.validation(`A ${type} text has the key ${keys.join(' or ')}`, 'key');
     }
-    const base = (await this.bases[type].read(trx, [ref.entityId])).get(ref.entityId);
+    const max = TEXT_LIMITS[type][ref.key] ?? LIMITS.translationValueMax;
+    if (value !== null && value.trim().length > max) {
+      throw errors.validation(`A ${type} ${ref.key} has at most ${max} characters`, 'value');
+    }
+    const store = this.bases[type];
+    const base = (await store.read(trx, [ref.entityId])).get(ref.entityId);
     if (!base) throw errors.notFound(type.charAt(0).toUpperCase() + type.slice(1));
     if (base.language === ref.language) {
       const current = base.texts[ref.key] ?? null;
       if (options.mustBeNew && current !== null) throw translationExists(ref.language);
-      await this.bases[type].write(trx, change, ref.entityId, ref.key, value);
+      await store.write(trx, change, ref.entityId, ref.key, value);
+      // What the store kept (trimmed, capitalised, its new time stamp), not what was asked.
+      const stored = (await store.read(trx, [ref.entityId])).get(ref.entityId);
+      const now = stored?.texts[ref.key] ?? null;
       const before = current === null ? undefined : baseRecord(ref, base, current);
-      const after = value === null ? undefined : baseRecord(ref, base, value);
+      const after = now === null || !stored ? undefined : baseRecord(ref, stored, now);
       return { ...(before && { before }), ...(after && { after }) };
     }
     if (type === 'topic') change.topic(ref.entityId, 'texts');
@@ -244,7 +249,11 @@ export class TextsService {
 
   /** The key-to-text map of a language, completed from the fallback language for keys it lacks. */
   async uiCatalog(language: Language, fallback: Language): Promise<Record<string, string>> {
-    return (await this.textsOfAll('ui', language, fallback)).get(0) ?? {};
+    const rows = await repo.uiTexts(this.db, fallbackChain(language, fallback));
+    const catalog: Record<string, string> = {};
+    for (const row of rows) if (row.language === fallback) catalog[row.key] = row.value;
+    for (const row of rows) if (row.language === language) catalog[row.key] = row.value;
+    return catalog;
   }
 
   async list(filter: Parameters<typeof repo.list>[1]) {

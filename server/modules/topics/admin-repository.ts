@@ -103,10 +103,6 @@ export const topicsAdminRepository = {
       .execute();
   },
 
-  tagIdsOf(db: Db, topicId: number) {
-    return db.selectFrom('topic_tags').select('tag_id').where('topic_id', '=', topicId).execute();
-  },
-
   async replaceTags(db: Db, topicId: number, tagIds: readonly number[]) {
     await db.deleteFrom('topic_tags').where('topic_id', '=', topicId).execute();
     if (tagIds.length > 0) {

@@ -94,8 +94,7 @@ export class TopicsAdminService {
         if (main?.is_main !== 1) throw errors.validation('mainTopicId must name a main topic', 'mainTopicId');
         mainTopicId = main.id;
         categoryId ??= main.category_id;
-        // Its page lists this sub-topic.
-        change.topic(main.id, 'created');
+        change.topic(main.id, 'subTopics');
       }
       if (categoryId === undefined) throw errors.validation('categoryId is required', 'categoryId');
       if (!(await topics.categoryExists(categoryId))) {
@@ -135,7 +134,7 @@ export class TopicsAdminService {
       const topic = await this.require(trx, key);
       await new TopicsRepository(trx).setActive(topic.id, isActive);
       change.topic(topic.id, 'status');
-      if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'created');
+      if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
       await recordAudit(trx, actor, {
         action: 'status',
         entityType: 'topic',
@@ -230,7 +229,7 @@ export class TopicsAdminService {
       await this.ctx.texts.deleteAllOf(trx, 'topic', ids);
       await repo.deleteTopics(trx, ids);
       for (const id of ids) change.topic(id, 'deleted');
-      if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'created');
+      if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
       await recordAudit(trx, actor, {
         action: 'delete',
         entityType: 'topic',

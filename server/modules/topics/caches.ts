@@ -1,9 +1,17 @@
 import type { Kysely } from 'kysely';
 import { type ChangeSet, RANKING_ASPECTS } from '../../changes/change-set.js';
 import type { CommitSubscriber } from '../../changes/dispatcher.js';
+import { readCacheFor } from '../../db/read-cache.js';
 import type { Database } from '../../db/schema.js';
 import { rankingCacheFor } from './ranking-cache.js';
-import { readCacheFor, topicTag, UI_TEXTS_TAG } from './read-cache.js';
+
+/**
+ * A topic's details are dropped by every change of the topic, here or on another app server; the
+ * lifetime only bounds what a missed notification could cost.
+ */
+export const TOPIC_DETAIL_TTL_MS = 3000;
+/** The tag a topic's cached reads are filed under. */
+export const topicTag = (topicId: number) => `topic-id:${topicId}`;
 
 /**
  * Keeps this process's public read caches in step with every committed change, made here or on
@@ -22,9 +30,6 @@ export function followTopicChanges(db: Kysely<Database>): CommitSubscriber {
     }
     for (const topicId of change.topicsWith(RANKING_ASPECTS)) rankings.invalidate(topicId);
     if (change.touchesListings()) reads.clear();
-    else {
-      for (const topicId of change.topics.keys()) reads.forget(topicTag(topicId));
-      if (change.hasUiTexts) reads.forget(UI_TEXTS_TAG);
-    }
+    else for (const topicId of change.topics.keys()) reads.forget(topicTag(topicId));
   };
 }

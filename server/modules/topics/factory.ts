@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
+import { readCacheFor } from '../../db/read-cache.js';
 import { newReadableId, nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
-import { readCacheFor } from './read-cache.js';
 
 /**
  * Test data written straight into the database: categories, tags, topics with translations,

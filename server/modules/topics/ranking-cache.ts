@@ -2,8 +2,9 @@ import type { RankingData } from '../../../common/api/topics.js';
 import { perDatabase } from '../../db/per-database.js';
 
 /**
- * A backstop only: every vote (in this process, or on PostgreSQL in any other, through the ranking
- * events) drops its topic's entry at once. This bounds what a missed notification could cost.
+ * A backstop only: every change of a topic's ranking (made in this process, or on PostgreSQL in any
+ * other, through the change events) drops its entry at once. This bounds what a missed notification
+ * could cost.
  */
 const RANKING_CACHE_TTL_MS = 10_000;
 const MAX_TOPICS = 5_000;

@@ -7,9 +7,10 @@ import type {
 } from '../../../common/api/topics.js';
 import type { Language } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
+import { type ReadCache, readCacheFor } from '../../db/read-cache.js';
 import { errors } from '../../http/errors.js';
+import { TOPIC_DETAIL_TTL_MS, topicTag } from './caches.js';
 import { rankingCacheFor } from './ranking-cache.js';
-import { type ReadCache, readCacheFor, TOPIC_DETAIL_TTL_MS, topicTag } from './read-cache.js';
 import { TopicsRepository } from './repository.js';
 import { TopicSummaries } from './summaries.js';
 

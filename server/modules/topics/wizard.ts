@@ -103,7 +103,7 @@ export function runWizard(
       }
       // The main topic's page lists its sub-topics.
       if (created.length > 0) {
-        change.topic(mainId, 'created');
+        change.topic(mainId, 'subTopics');
         await recordAudit(trx, actor, {
           action: 'create',
           entityType: 'topic',

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
 import { callerOf } from '../auth/guards.js';
 import { AuthService } from '../auth/service.js';
-import { findVotesOfUser } from './votes-repository.js';
+import { myVotes } from './my-votes.js';
 
 /** The caller's own account: a user only ever changes themselves here (the id comes from the token). */
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       const { lang, limit, offset } = request.query;
       return ok(
-        await findVotesOfUser(ctx.db, ctx.texts, callerOf(request).id, {
+        await myVotes(ctx, callerOf(request).id, {
           language: requireLanguage(lang),
           limit,
           offset,

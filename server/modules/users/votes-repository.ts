@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { MyVotesData } from '../../../common/api/profile.js';
-import type { Language, VotePoints } from '../../../common/constants.js';
 import type { Database } from '../../db/schema.js';
-import type { TextsService } from '../texts/service.js';
 
-/** One entry per topic a user voted on, most recently voted first, with their places on it. */
+/**
+ * The topics a user voted on, most recently voted first (a page of them and how many in all), each
+ * topic's row and the user's votes on them.
+ */
 export async function findVotesOfUser(
   db: Kysely<Database>,
-  textsService: TextsService,
   userId: number,
-  { language, limit, offset }: { language: Language; limit: number; offset: number },
-): Promise<MyVotesData> {
+  { limit, offset }: { limit: number; offset: number },
+) {
   const [page, total] = await Promise.all([
     db
       .selectFrom('votes')
@@ -29,9 +28,8 @@ export async function findVotesOfUser(
       .executeTakeFirstOrThrow(),
   ]);
   const topicIds = page.map((row) => row.topic_id);
-  if (topicIds.length === 0) return { topics: [], total: Number(total.n) };
-
-  const [topics, votes, texts] = await Promise.all([
+  if (topicIds.length === 0) return { page, total: Number(total.n), topics: [], votes: [] };
+  const [topics, votes] = await Promise.all([
     db
       .selectFrom('topics')
       .select(['id', 'slug', 'title', 'language', 'is_active'])
@@ -45,26 +43,6 @@ export async function findVotesOfUser(
       .where('v.topic_id', 'in', topicIds)
       .orderBy('v.points', 'desc')
       .execute(),
-    textsService.picker('topic', topicIds, language),
   ]);
-  const topicById = new Map(topics.map((topic) => [topic.id, topic]));
-  return {
-    total: Number(total.n),
-    topics: page.flatMap((row) => {
-      const topic = topicById.get(row.topic_id);
-      if (!topic) return [];
-      return [
-        {
-          id: topic.id,
-          slug: topic.slug,
-          title: texts.pick(topic.id, 'title', { text: topic.title, language: topic.language }),
-          isActive: topic.is_active === 1,
-          votedAt: String(row.voted_at),
-          votes: votes
-            .filter((vote) => vote.topic_id === topic.id)
-            .map((vote) => ({ itemName: vote.name, points: vote.points as VotePoints })),
-        },
-      ];
-    }),
-  };
+  return { page, total: Number(total.n), topics, votes };
 }

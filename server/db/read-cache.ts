@@ -1,16 +1,8 @@
-import { perDatabase } from '../../db/per-database.js';
+import { perDatabase } from './per-database.js';
 
 /** How long a popular list may be served from memory. */
 export const READ_CACHE_TTL_MS = 1000;
-/**
- * A topic's details are dropped by every change of the topic (caches.ts), here or on another app
- * server; the lifetime only bounds what a missed notification could cost.
- */
-export const TOPIC_DETAIL_TTL_MS = 3000;
-/** The tag a topic's cached reads are filed under. */
-export const topicTag = (topicId: number) => `topic-id:${topicId}`;
-/** The tag of everything made of the interface texts (the boot catalog of served pages). */
-export const UI_TEXTS_TAG = 'ui-texts';
+
 /**
  * For this long after expiry an entry is still served while one request reloads it in the
  * background: hundreds of entries that expire together no longer make hundreds of requests wait
@@ -28,10 +20,10 @@ interface Entry {
 
 /**
  * A per-process memo of public reads that every visitor asks for at once (home page lists, a shared
- * topic). An entry lives one second (topic details three, since every vote drops them), plus the
- * background reload's grace; rankings have their own cache, emptied by every vote. One cache per
- * database so that an administrator's change in this process clears it at once; other app servers
- * catch up within those bounds.
+ * topic, the UI catalog of served pages). Entries are dropped by the change events that alter them
+ * (subscribers in server/derived-state.ts), here or on another app server; their lifetime
+ * (one second unless the reader asks for longer) only bounds what a missed notification could cost.
+ * One cache per database, so two apps in one process (tests) never share one.
  */
 export interface ReadOptions<T> {
   /** Lengthens the lifetime of entries that something else drops when they change. */
@@ -46,6 +38,8 @@ export class ReadCache {
   private readonly tagged = new Map<string, Set<string>>();
   /** When each tag was last forgotten (a step of `sequence`): a load begun before that is stale. */
   private readonly forgottenAt = new Map<string, number>();
+  /** Keys whose first load has not settled yet. */
+  private readonly loading = new Set<string>();
   private sequence = 0;
 
   get<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
@@ -62,10 +56,15 @@ export class ReadCache {
     return this.remember(key, load, options);
   }
 
-  /** Drops every entry filed under `tag`, and any load of one under way. */
+  /**
+   * Drops every entry filed under `tag`, and every load under way: a load's tag is known only from
+   * its value, and a reader joining it now would get what the change replaced.
+   */
   forget(tag: string): void {
     for (const key of this.tagged.get(tag) ?? []) this.entries.delete(key);
     this.tagged.delete(tag);
+    for (const key of this.loading) this.entries.delete(key);
+    this.loading.clear();
     if (this.forgottenAt.size >= MAX_ENTRIES) this.clear();
     this.forgottenAt.set(tag, ++this.sequence);
   }
@@ -82,13 +81,21 @@ export class ReadCache {
     const started = this.sequence;
     const value = load();
     const entry: Entry = { expires: Date.now() + ttlMs, value, settled: false, refreshing: false };
-    if (!stale) this.entries.set(key, entry);
+    if (!stale) {
+      this.entries.set(key, entry);
+      this.loading.add(key);
+    }
+    const settled = () => {
+      if (this.entries.get(key) !== entry) return;
+      this.loading.delete(key);
+    };
     const drop = () => {
       const current = this.entries.get(key);
       if (current === entry || current === stale) this.entries.delete(key);
     };
     value.then(
       (result) => {
+        settled();
         const tag = options.tagOf?.(result);
         // Its tag was forgotten while it loaded: it may hold what the change replaced.
         if (tag !== undefined && (this.forgottenAt.get(tag) ?? 0) > started) return drop();
@@ -104,13 +111,17 @@ export class ReadCache {
       },
       // A failure is not remembered (nor the stale value kept: the topic may be gone); the next
       // request tries again.
-      drop,
+      () => {
+        settled();
+        drop();
+      },
     );
     return value;
   }
 
   clear(): void {
     this.entries.clear();
+    this.loading.clear();
     this.tagged.clear();
     this.forgottenAt.clear();
   }

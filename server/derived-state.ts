@@ -1,6 +1,7 @@
-import type { AppContext } from '../context.js';
-import { followChangesInIndex } from './search/indexer.js';
-import { followTopicChanges } from './topics/caches.js';
+import type { AppContext } from './context.js';
+import { followChangesInIndex } from './modules/search/indexer.js';
+import { followTopicChanges } from './modules/topics/caches.js';
+import { followUiTextChanges } from './web/boot-catalog.js';
 
 /**
  * Every piece of derived state and the changes it follows (docs/decisions/006). The next one (an
@@ -12,4 +13,5 @@ export function followChanges(ctx: AppContext): void {
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   ctx.changes.subscribe(ctx.rankingEvents.changed);
+  ctx.changes.subscribe(followUiTextChanges(ctx.db));
 }

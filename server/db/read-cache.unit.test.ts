@@ -76,4 +76,21 @@ describe('ReadCache', () => {
     expect(await first).toBe('before the vote');
     expect(await cache.get('topic:fr:7', async () => 'after the vote', options)).toBe('after the vote');
   });
+
+  it('never hands a reader who comes after a change a load that began before it', async () => {
+    const cache = new ReadCache();
+    let release: (value: string) => void = () => {};
+    const before = new Promise<string>((resolve) => {
+      release = resolve;
+    });
+    const first = cache.get('topic', () => before, { tagOf: () => 'topic-1' });
+    cache.forget('topic-1');
+    const after = cache.get('topic', async () => 'after the change', { tagOf: () => 'topic-1' });
+    release('before the change');
+    expect(await first).toBe('before the change');
+    expect(await after).toBe('after the change');
+    expect(await cache.get('topic', async () => 'a third load', { tagOf: () => 'topic-1' })).toBe(
+      'after the change',
+    );
+  });
 });
