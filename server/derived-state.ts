@@ -1,5 +1,5 @@
 import type { AppContext } from './context.js';
-import { followChangesInIndex } from './modules/search/indexer.js';
+import { searchIndexFollower } from './modules/search/indexer.js';
 import { followTopicChanges } from './modules/topics/caches.js';
 import { followUiTextChanges } from './web/boot-catalog.js';
 
@@ -9,7 +9,7 @@ import { followUiTextChanges } from './web/boot-catalog.js';
  */
 export function followChanges(ctx: AppContext): void {
   // In the database: re-indexed inside the write's own transaction.
-  ctx.changes.subscribeInTransaction(followChangesInIndex);
+  ctx.changes.subscribeInTransaction(searchIndexFollower);
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   ctx.changes.subscribe(ctx.rankingEvents.changed);

@@ -6,7 +6,14 @@ import { ChangeSet } from './change-set.js';
 import { ClusterChannel } from './cluster-channel.js';
 
 /** Derived state kept in the database (the search index): brought in step inside the write's transaction. */
-export type TransactionSubscriber = (trx: Transaction<Database>, change: ChangeSet) => Promise<void>;
+export interface TransactionSubscriber {
+  /**
+   * Whether the change concerns it, decided without awaiting: a write's transaction (on SQLite, the
+   * database's one write lock) is not held a moment longer for subscribers that have nothing to do.
+   */
+  wants(change: ChangeSet): boolean;
+  follow(trx: Transaction<Database>, change: ChangeSet): Promise<void>;
+}
 /** Derived state kept in memory (caches, live events): told once the write has committed, here or elsewhere. */
 export type CommitSubscriber = (change: ChangeSet) => void;
 
@@ -43,7 +50,7 @@ export class Changes {
     const change = new ChangeSet();
     const result = await this.db.transaction().execute(async (trx) => {
       const value = await work(trx, change);
-      if (!change.isEmpty) for (const subscriber of this.inTransaction) await subscriber(trx, change);
+      await this.followInTransaction(trx, change);
       return value;
     });
     this.committed(change);
@@ -56,10 +63,15 @@ export class Changes {
    */
   async announce(change: ChangeSet): Promise<void> {
     if (change.isEmpty) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const subscriber of this.inTransaction) await subscriber(trx, change);
-    });
+    await this.db.transaction().execute((trx) => this.followInTransaction(trx, change));
     this.committed(change);
+  }
+
+  private async followInTransaction(trx: Transaction<Database>, change: ChangeSet): Promise<void> {
+    if (change.isEmpty) return;
+    for (const subscriber of this.inTransaction) {
+      if (subscriber.wants(change)) await subscriber.follow(trx, change);
+    }
   }
 
   subscribeInTransaction(subscriber: TransactionSubscriber): void {

@@ -38,7 +38,7 @@ export class ReadCache {
   private readonly tagged = new Map<string, Set<string>>();
   /** When each tag was last forgotten (a step of `sequence`): a load begun before that is stale. */
   private readonly forgottenAt = new Map<string, number>();
-  /** Keys whose first load has not settled yet. */
+  /** Keys filed by tag whose first load has not settled yet. */
   private readonly loading = new Set<string>();
   private sequence = 0;
 
@@ -57,8 +57,9 @@ export class ReadCache {
   }
 
   /**
-   * Drops every entry filed under `tag`, and every load under way: a load's tag is known only from
-   * its value, and a reader joining it now would get what the change replaced.
+   * Drops every entry filed under `tag`, and every load under way of an entry that is filed by tag:
+   * its tag is known only from its value, and a reader joining it now could get what the change
+   * replaced. Untagged entries (popular lists) only lag by their lifetime, by design.
    */
   forget(tag: string): void {
     for (const key of this.tagged.get(tag) ?? []) this.entries.delete(key);
@@ -83,7 +84,7 @@ export class ReadCache {
     const entry: Entry = { expires: Date.now() + ttlMs, value, settled: false, refreshing: false };
     if (!stale) {
       this.entries.set(key, entry);
-      this.loading.add(key);
+      if (options.tagOf) this.loading.add(key);
     }
     const settled = () => {
       if (this.entries.get(key) !== entry) return;

@@ -3,14 +3,15 @@
  * descriptions in every language, its tags' names and its category's (and parent category's)
  * names, one row per word and topic with the weight of the best field the word comes from.
  *
- * It follows the changes (server/changes): `followChangesInIndex` re-indexes, inside the write's own
+ * It follows the changes (server/changes): `searchIndexFollower` re-indexes, inside the write's own
  * transaction, every topic whose texts, tags, category or status changed, and those a renamed tag
  * or category names. No write path calls it.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { STOP_WORDS } from '../../../common/search/index.js';
 import { tokenize } from '../../../common/text/index.js';
-import { type ChangeSet, FINDABLE_ASPECTS } from '../../changes/change-set.js';
+import { FINDABLE_ASPECTS } from '../../changes/change-set.js';
+import type { TransactionSubscriber } from '../../changes/dispatcher.js';
 import type { Database } from '../../db/schema.js';
 import { readTranslations } from '../texts/service.js';
 
@@ -178,17 +179,23 @@ export async function indexTopics(db: Db, topicIds: readonly number[]): Promise<
  * tags, category or status changed, and every topic of a changed tag or category, are re-indexed
  * with the data they are found by. The version bump tells every app server's search caches.
  */
-export async function followChangesInIndex(trx: Transaction<Database>, change: ChangeSet): Promise<void> {
-  if (change.isEverything) {
-    await rebuildSearchIndex(trx);
-    return;
-  }
-  const topicIds = change.topicsWith(FINDABLE_ASPECTS);
-  if (topicIds.length === 0 && change.tags.size === 0 && change.categories.size === 0) return;
-  for (const tagId of change.tags) topicIds.push(...(await topicIdsOfTag(trx, tagId)));
-  for (const categoryId of change.categories) topicIds.push(...(await topicIdsOfCategory(trx, categoryId)));
-  await indexTopics(trx, topicIds);
-}
+export const searchIndexFollower: TransactionSubscriber = {
+  wants: (change) =>
+    change.isEverything ||
+    change.tags.size > 0 ||
+    change.categories.size > 0 ||
+    change.topicsWith(FINDABLE_ASPECTS).length > 0,
+  async follow(trx, change) {
+    if (change.isEverything) {
+      await rebuildSearchIndex(trx);
+      return;
+    }
+    const topicIds = change.topicsWith(FINDABLE_ASPECTS);
+    for (const tagId of change.tags) topicIds.push(...(await topicIdsOfTag(trx, tagId)));
+    for (const categoryId of change.categories) topicIds.push(...(await topicIdsOfCategory(trx, categoryId)));
+    await indexTopics(trx, topicIds);
+  },
+};
 
 /** Every topic of a category (and its subcategories): to re-index after a category rename. */
 async function topicIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
