@@ -50,7 +50,9 @@ export class Changes {
     const change = new ChangeSet();
     const result = await this.db.transaction().execute(async (trx) => {
       const value = await work(trx, change);
-      await this.followInTransaction(trx, change);
+      // Not even one await when no subscriber wants the change (a vote): on SQLite the transaction holds
+      // the database's one connection, and every turn spent here holds every other request too.
+      for (const subscriber of this.concernedBy(change)) await subscriber.follow(trx, change);
       return value;
     });
     this.committed(change);
@@ -63,15 +65,15 @@ export class Changes {
    */
   async announce(change: ChangeSet): Promise<void> {
     if (change.isEmpty) return;
-    await this.db.transaction().execute((trx) => this.followInTransaction(trx, change));
+    await this.db.transaction().execute(async (trx) => {
+      for (const subscriber of this.concernedBy(change)) await subscriber.follow(trx, change);
+    });
     this.committed(change);
   }
 
-  private async followInTransaction(trx: Transaction<Database>, change: ChangeSet): Promise<void> {
-    if (change.isEmpty) return;
-    for (const subscriber of this.inTransaction) {
-      if (subscriber.wants(change)) await subscriber.follow(trx, change);
-    }
+  private concernedBy(change: ChangeSet): TransactionSubscriber[] {
+    if (change.isEmpty) return [];
+    return this.inTransaction.filter((subscriber) => subscriber.wants(change));
   }
 
   subscribeInTransaction(subscriber: TransactionSubscriber): void {
