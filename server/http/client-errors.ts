@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { ErrorCode } from '../../common/api/error-codes.js';
 
 /**
  * Requests Node's HTTP parser rejects before Fastify sees them (a request line or headers over the
@@ -20,7 +21,12 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.destroySoon();
 }
 
-function describe(errorCode: string | undefined) {
+function describe(errorCode: string | undefined): {
+  status: number;
+  reason: string;
+  code: ErrorCode;
+  message: string;
+} {
   switch (errorCode) {
     case 'HPE_HEADER_OVERFLOW':
       return {

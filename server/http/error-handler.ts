@@ -56,7 +56,7 @@ export function registerErrorHandling(
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendError(reply, errors.payloadTooLarge());
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendError(reply, new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)'));
+        return sendError(reply, errors.unsupportedMediaType());
     }
     if (error instanceof SyntaxError) return sendError(reply, errors.validation('Malformed JSON body'));
     if (isDatabaseUnavailable(error)) {
@@ -66,10 +66,10 @@ export function registerErrorHandling(
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, errors.rateLimited(60));
     if (status >= 400 && status < 500) {
-      return sendError(reply, new ApiError(status, 'BAD_REQUEST', error.message));
+      return sendError(reply, errors.badRequest(error.message, status));
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'));
+    return sendError(reply, errors.internal());
   });
 
   app.setNotFoundHandler((request, reply) => {

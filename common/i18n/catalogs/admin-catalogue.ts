@@ -622,12 +622,6 @@ const texts: Record<string, Texts> = {
     'Ya existe un tema con este nombre. Elige otro nombre o inténtalo de nuevo.',
     'Ein Thema mit diesem Namen existiert bereits. Bitte wähle einen anderen Namen oder versuche es erneut.',
   ],
-  'adminCatalogue.topicWizard.serverError': [
-    'Erreur : {{message}}',
-    'Error: {{message}}',
-    'Error: {{message}}',
-    'Fehler: {{message}}',
-  ],
   'adminCatalogue.topicWizard.failed': [
     'Échec de la création des sujets. Veuillez réessayer.',
     'Failed to create topics. Please try again.',

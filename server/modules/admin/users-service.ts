@@ -10,12 +10,6 @@ import { hashPassword } from '../auth/passwords.js';
 import { UsersRepository } from '../users/repository.js';
 import { deleteUser, lockActiveAdminIds } from './users-repository.js';
 
-const hasVotes = () =>
-  errors.conflict(
-    'USER_HAS_VOTES',
-    'This user has votes and cannot be deleted; deactivate the account instead',
-  );
-
 /** What the audit trail keeps of an account: never the password hash. */
 const auditView = (user: UserDto) => ({
   username: user.username,
@@ -70,7 +64,7 @@ export class AdminUsersService {
       if (!current) throw errors.notFound('User');
       const losesAdminPower =
         activeAdmins.includes(id) && (changes.isAdmin === false || changes.isActive === false);
-      if (losesAdminPower && activeAdmins.length <= 1) throw lastAdmin();
+      if (losesAdminPower && activeAdmins.length <= 1) throw errors.lastAdmin();
 
       const before = await users.toDto(current);
       const updated = await users.update(id, {
@@ -100,14 +94,14 @@ export class AdminUsersService {
       const activeAdmins = await lockActiveAdminIds(trx, this.ctx.database.kind);
       const current: UserRow | undefined = await users.findById(id);
       if (!current) throw errors.notFound('User');
-      if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw lastAdmin();
+      if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw errors.lastAdmin();
       const before = await users.toDto(current);
-      if (before.voteCount > 0) throw hasVotes();
+      if (before.voteCount > 0) throw errors.userHasVotes();
       try {
         await deleteUser(trx, id);
       } catch (error) {
         // A vote written between the count and the delete: the foreign key refuses, same answer.
-        if (isForeignKeyViolation(error)) throw hasVotes();
+        if (isForeignKeyViolation(error)) throw errors.userHasVotes();
         throw error;
       }
       change.user(id);
@@ -119,8 +113,4 @@ export class AdminUsersService {
       });
     });
   }
-}
-
-function lastAdmin() {
-  return errors.conflict('LAST_ADMIN', 'The last active administrator must stay an active administrator');
 }

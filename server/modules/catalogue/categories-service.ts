@@ -12,18 +12,11 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
-import { ApiError, errors } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthUser } from '../auth/guards.js';
 import { categoriesRepository as repo } from './categories-repository.js';
 import { translateName, writeNames } from './names.js';
-
-const systemCategory = (verb: 'edited' | 'deleted') =>
-  new ApiError(
-    403,
-    'SYSTEM_CATEGORY',
-    `The “unassigned” category is a system category and cannot be ${verb}.`,
-  );
 
 /** The rules of SPEC 5 for categories; every write records its audit entry in its own transaction. */
 export class CategoriesService {
@@ -111,10 +104,7 @@ export class CategoriesService {
       const usage = await repo.usage(trx, id);
       const inUse = usage.topics + usage.tags + usage.subcategories > 0;
       if (inUse && !force) {
-        throw errors.conflict(
-          'CATEGORY_IN_USE',
-          `This category has ${usage.topics} topic(s), ${usage.tags} tag(s) and ${usage.subcategories} subcategory(ies); delete with force to move them to “unassigned”`,
-        );
+        throw errors.categoryInUse(usage);
       }
       const movedTopicIds = await repo.topicIds(trx, id);
       if (inUse) {
@@ -166,7 +156,7 @@ export class CategoriesService {
   private async editable(trx: Transaction<Database>, id: number, verb: 'edited' | 'deleted') {
     const category = await repo.findById(trx, id);
     if (!category) throw errors.notFound('Category');
-    if (category.is_system === 1) throw systemCategory(verb);
+    if (category.is_system === 1) throw errors.systemCategory(verb);
     return category;
   }
 

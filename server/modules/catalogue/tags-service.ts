@@ -14,9 +14,6 @@ import type { AuthUser } from '../auth/guards.js';
 import { translateName, writeNames } from './names.js';
 import { tagsRepository as repo } from './tags-repository.js';
 
-const tagInUse = (usage: number) =>
-  errors.conflict('TAG_IN_USE', `This tag is used by ${usage} topic(s) and cannot be deleted`);
-
 /** The rules of SPEC 5 for tags; every write records its audit entry in its own transaction. */
 export class TagsService {
   constructor(private readonly ctx: AppContext) {}
@@ -104,7 +101,7 @@ export class TagsService {
       await this.ctx.changes.transaction(async (trx, change) => {
         const tag = await this.existing(trx, id);
         const usage = await repo.usage(trx, id);
-        if (usage > 0) throw tagInUse(usage);
+        if (usage > 0) throw errors.tagInUse(usage);
         change.tag(id);
         await this.ctx.texts.deleteAllOf(trx, 'tag', [id]);
         await repo.delete(trx, id);
@@ -117,7 +114,7 @@ export class TagsService {
       });
     } catch (error) {
       // A topic labelled with the tag between the check and the delete: the restricted key decides.
-      if (isForeignKeyViolation(error)) throw tagInUse(1);
+      if (isForeignKeyViolation(error)) throw errors.tagInUse(1);
       throw error;
     }
     return { deleted: true };

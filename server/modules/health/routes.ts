@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErrorCode } from '../../../common/api/error-codes.js';
 import type { AppContext } from '../../context.js';
 import { isDatabaseReachable } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
@@ -61,7 +62,7 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     if (!up)
       return reply.status(503).send({
         success: false,
-        error: { code: 'DATABASE_DOWN', message: 'Database unreachable' },
+        error: { code: 'DATABASE_DOWN' satisfies ErrorCode, message: 'Database unreachable' },
         data: body,
       });
     return ok(body);

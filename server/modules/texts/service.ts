@@ -215,7 +215,7 @@ export class TextsService {
     if (!base) throw errors.notFound(type.charAt(0).toUpperCase() + type.slice(1));
     if (base.language === ref.language) {
       const current = base.texts[ref.key] ?? null;
-      if (options.mustBeNew && current !== null) throw translationExists(ref.language);
+      if (options.mustBeNew && current !== null) throw errors.translationExists(ref.language);
       await store.write(trx, change, ref.entityId, ref.key, value);
       // What the store kept (trimmed, capitalised, its new time stamp), not what was asked.
       const stored = (await store.read(trx, [ref.entityId])).get(ref.entityId);
@@ -275,7 +275,7 @@ export class TextsService {
       const removed = await repo.delete(trx, ref);
       return removed ? { before: toTranslationDto(removed) } : {};
     }
-    if (options.mustBeNew && (await repo.find(trx, ref))) throw translationExists(ref.language);
+    if (options.mustBeNew && (await repo.find(trx, ref))) throw errors.translationExists(ref.language);
     const { before, after } = await repo.upsert(trx, ref, value);
     return { ...(before && { before: toTranslationDto(before) }), after: toTranslationDto(after) };
   }
@@ -323,6 +323,3 @@ export class TextsService {
     if ((await this.hidden(type, reader)).has(id)) throw errors.notFound('Topic');
   }
 }
-
-const translationExists = (language: Language) =>
-  errors.conflict('TRANSLATION_EXISTS', `A ${language} text already exists; update it instead`, 'language');

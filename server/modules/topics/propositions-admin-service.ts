@@ -13,9 +13,6 @@ import { insertProposition, lockTopic } from '../votes/repository.js';
 import { topicsAdminRepository as repo } from './admin-repository.js';
 import type { TopicsAdminService } from './admin-service.js';
 
-const propositionExists = () =>
-  errors.conflict('PROPOSITION_EXISTS', 'This topic already has a proposition with this name', 'itemName');
-
 /** An administrator's edits of a topic's propositions (SPEC 7 admin API); each changes its ranking. */
 export class PropositionsAdminService {
   constructor(
@@ -27,7 +24,7 @@ export class PropositionsAdminService {
     const nameKey = propositionKey(itemName);
     return this.writeProposition(async (trx, change) => {
       const topic = await this.topics.require(trx, key);
-      if (await repo.findPropositionByKey(trx, topic.id, nameKey)) throw propositionExists();
+      if (await repo.findPropositionByKey(trx, topic.id, nameKey)) throw errors.propositionExists();
       const id = await insertProposition(trx, {
         topicId: topic.id,
         name: itemName,
@@ -53,7 +50,7 @@ export class PropositionsAdminService {
       const proposition = await repo.findProposition(trx, topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
       const other = await repo.findPropositionByKey(trx, topic.id, nameKey);
-      if (other && other.id !== id) throw propositionExists();
+      if (other && other.id !== id) throw errors.propositionExists();
       await repo.renameProposition(trx, id, itemName, nameKey);
       change.topic(topic.id, 'propositions');
       await recordAudit(trx, actor, {
@@ -107,7 +104,7 @@ export class PropositionsAdminService {
     try {
       return await this.ctx.changes.transaction(work);
     } catch (error) {
-      if (violatedUniqueConstraint(error)) throw propositionExists();
+      if (violatedUniqueConstraint(error)) throw errors.propositionExists();
       throw error;
     }
   }

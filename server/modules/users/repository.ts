@@ -27,9 +27,9 @@ export function toUserDto(row: UserRow, voteCount: number): UserDto {
 function conflictFor(error: unknown): Error | undefined {
   const constraint = violatedUniqueConstraint(error);
   if (!constraint) return undefined;
-  if (constraint.includes('email')) return errors.conflict('EMAIL_EXISTS', 'Email already in use', 'email');
+  if (constraint.includes('email')) return errors.emailExists();
   if (constraint.includes('username')) {
-    return errors.conflict('USERNAME_EXISTS', 'Username already in use', 'username');
+    return errors.usernameExists();
   }
   return undefined;
 }

@@ -106,7 +106,7 @@ export class VotesService {
   private async requireVotableTopic(trx: Kysely<Database>, topicId: number): Promise<void> {
     const topic = await repo.lockTopic(trx, this.ctx.database.kind, topicId);
     if (!topic) throw errors.notFound('Topic');
-    if (!topic.isActive) throw errors.conflict('TOPIC_INACTIVE', 'This topic is closed to votes', 'topicId');
+    if (!topic.isActive) throw errors.topicInactive();
   }
 
   /**

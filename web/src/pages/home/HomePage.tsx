@@ -5,16 +5,16 @@ import { HOME_POPULAR_LIMIT } from '../../../../common/constants.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { SearchBox } from '../../features/search/index.js';
 import { TopicCard, useMainTopic, usePopularTopics, useTopicTitle } from '../../features/topics/index.js';
-import { isApiError } from '../../shared/api/index.js';
+import { errorMessage, isApiError } from '../../shared/api/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { Button } from '../../shared/ui/Button.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 import './home.css';
 
-/** SPEC.md: the server's message when it gave one, else 'Failed to fetch topics'; no answer at all: 'Failed to load…'. */
+/** The text of the server's error code in the UI's language, else 'Failed to fetch topics'; no answer at all: 'Failed to load…'. */
 function popularError(t: TFunction, error: unknown): string {
-  if (isApiError(error) && error.status > 0) return error.message || t('home.popular.errorFetch');
+  if (isApiError(error) && error.status > 0) return errorMessage(t, error, 'home.popular.errorFetch');
   return t('home.popular.errorLoad');
 }
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
@@ -36,7 +37,7 @@ function OpenConfirm({ request, onClose }: { request: ConfirmRequest; onClose: (
       await request.onConfirm();
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t(request.errorKey));
+      setError(errorMessage(t, failure, request.errorKey));
       setBusy(false);
     }
   };

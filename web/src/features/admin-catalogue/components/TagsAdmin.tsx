@@ -168,7 +168,7 @@ interface Conflict {
   hint?: string;
 }
 
-/** SPEC 8: SLUG_EXISTS gets its own words; any other conflict shows the server's message. */
+/** SPEC 8: SLUG_EXISTS gets its own words; any other conflict the text of its code, in the UI's language. */
 function conflictOf(t: ReturnType<typeof useTranslation>['t'], error: unknown): Conflict | null {
   if (!isApiError(error) || error.status !== 409) return null;
   if (error.code === 'SLUG_EXISTS') {
@@ -180,7 +180,7 @@ function conflictOf(t: ReturnType<typeof useTranslation>['t'], error: unknown): 
   }
   return {
     title: t('adminCatalogue.tags.conflictTitle'),
-    message: error.message || t('adminCatalogue.tags.conflictDefault'),
+    message: errorMessage(t, error, 'adminCatalogue.tags.conflictDefault'),
   };
 }
 

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planSubTopics, type WizardTag } from '../../../../../common/api/catalogue.js';
 import { foldText } from '../../../../../common/text/index.js';
-import { isApiError } from '../../../shared/api/index.js';
+import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
@@ -86,9 +86,7 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
       );
     } catch (failure) {
       if (isApiError(failure) && failure.status === 409) setError(t('adminCatalogue.topicWizard.conflict'));
-      else if (isApiError(failure) && failure.message)
-        setError(t('adminCatalogue.topicWizard.serverError', { message: failure.message }));
-      else setError(t('adminCatalogue.topicWizard.failed'));
+      else setError(errorMessage(t, failure, 'adminCatalogue.topicWizard.failed'));
     }
   };
 
