@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from '../constants.js';
 import { emailField, languageField, passwordField, personNameField, usernameField } from './fields.js';
 
 export const registerBody = z.object({
@@ -13,6 +14,9 @@ export const loginBody = z.object({
   // Length rules are not re-checked at login: a wrong password is a 401, never a hint.
   password: z.string().trim().min(1, 'Password is required').max(1024),
 });
+
+export type RegisterInput = z.input<typeof registerBody>;
+export type LoginInput = z.input<typeof loginBody>;
 
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
 /** `everywhere` ends every session of the person (the refresh token's owner, or the caller's token's). */
@@ -45,7 +49,7 @@ export interface UserDto {
   email: string;
   firstName: string | null;
   lastName: string | null;
-  language: string;
+  language: Language;
   isActive: boolean;
   isAdmin: boolean;
   createdAt: string;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { UserDto } from '../../../common/api/auth.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/constants.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import { newReadableId, nowIso } from '../../db/readable-id.js';
 import type { Database, UserRow, UserUpdate } from '../../db/schema.js';
@@ -15,7 +16,7 @@ export function toUserDto(row: UserRow, voteCount: number): UserDto {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    language: row.language,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     isActive: row.is_active === 1,
     isAdmin: row.is_admin === 1,
     createdAt: row.created_at,

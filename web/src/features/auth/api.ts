@@ -1,16 +1,16 @@
 import { apiRequest } from '../../shared/api/index.js';
-import type { AuthResult, LoginInput, RegisterInput, User } from './types.js';
+import type { LoginInput, RegisterInput, SessionDto, UserDto } from './types.js';
 
-export function postLogin(input: LoginInput): Promise<AuthResult> {
-  return apiRequest<AuthResult>('/auth/login', { method: 'POST', body: input });
+export function postLogin(input: LoginInput): Promise<SessionDto> {
+  return apiRequest<SessionDto>('/auth/login', { method: 'POST', body: input });
 }
 
-export function postRegister(input: RegisterInput): Promise<AuthResult> {
-  return apiRequest<AuthResult>('/auth/register', { method: 'POST', body: input });
+export function postRegister(input: RegisterInput): Promise<SessionDto> {
+  return apiRequest<SessionDto>('/auth/register', { method: 'POST', body: input });
 }
 
-export async function fetchMe(signal?: AbortSignal): Promise<User> {
-  const data = await apiRequest<{ user: User }>('/auth/me', { signal });
+export async function fetchMe(signal?: AbortSignal): Promise<UserDto> {
+  const data = await apiRequest<{ user: UserDto }>('/auth/me', { signal });
   return data.user;
 }
 

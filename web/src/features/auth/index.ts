@@ -5,4 +5,4 @@ export { RequireAdmin, RequireAuth } from './components/guards.js';
 export { SessionSync } from './components/SessionSync.js';
 export { UserMenu } from './components/UserMenu.js';
 export { sessionQueryKey, useAuth, useLogout } from './session.js';
-export type { AuthMode, User } from './types.js';
+export type { AuthMode, UserDto } from './types.js';

@@ -4,13 +4,13 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { tokenStore } from '../../shared/api/index.js';
 import { fetchMe, postLogin, postLogout, postRegister } from './api.js';
-import type { AuthResult, LoginInput, RegisterInput, User } from './types.js';
+import type { LoginInput, RegisterInput, SessionDto, UserDto } from './types.js';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
 /** The current user (null when signed out); fetched once at start when both tokens exist. */
 function useSessionQuery() {
-  return useQuery<User | null>({
+  return useQuery<UserDto | null>({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => (tokenStore.hasSession() ? fetchMe(signal) : null),
     staleTime: Number.POSITIVE_INFINITY,
@@ -20,7 +20,7 @@ function useSessionQuery() {
 }
 
 export interface AuthState {
-  user: User | null;
+  user: UserDto | null;
   /** True until the start-up profile fetch has settled. */
   isLoading: boolean;
   isAdmin: boolean;
@@ -34,7 +34,7 @@ export function useAuth(): AuthState {
 
 function useStartSession() {
   const queryClient = useQueryClient();
-  return (result: AuthResult) => {
+  return (result: SessionDto) => {
     tokenStore.save(result);
     queryClient.setQueryData(sessionQueryKey, result.user);
   };

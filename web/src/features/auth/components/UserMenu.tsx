@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../shared/ui/Menu.js';
 import { useLogout } from '../session.js';
-import type { User } from '../types.js';
+import type { UserDto } from '../types.js';
 import './user-menu.css';
 
 /** Header account menu: who is signed in, profile, the admin panel for administrators, logout. */
-export function UserMenu({ user }: { user: User }) {
+export function UserMenu({ user }: { user: UserDto }) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (

@@ -5,13 +5,13 @@ import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { PasswordField, TextField } from '../../../shared/ui/Field.js';
-import type { User } from '../../auth/index.js';
+import type { UserDto } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type ProfileChanges, useUpdateProfile } from '../api/profile.js';
 import { useFormProblems } from './useFormProblems.js';
 import { type ProfileValues, validateProfile } from './validation.js';
 
-const valuesOf = (user: User): ProfileValues => ({
+const valuesOf = (user: UserDto): ProfileValues => ({
   username: user.username,
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
@@ -20,11 +20,11 @@ const valuesOf = (user: User): ProfileValues => ({
   currentPassword: '',
 });
 
-const emailChangedFrom = (user: User, values: ProfileValues) =>
+const emailChangedFrom = (user: UserDto, values: ProfileValues) =>
   values.email.trim().toLowerCase() !== user.email;
 
 /** Only what changed is sent (PUT /api/users/profile is a partial update). */
-function changesBetween(user: User, values: ProfileValues): ProfileChanges {
+function changesBetween(user: UserDto, values: ProfileValues): ProfileChanges {
   const changes: ProfileChanges = {};
   if (values.username.trim() !== user.username) changes.username = values.username.trim();
   if (emailChangedFrom(user, values)) {
@@ -37,7 +37,7 @@ function changesBetween(user: User, values: ProfileValues): ProfileChanges {
   return changes;
 }
 
-export function ProfileForm({ user }: { user: User }) {
+export function ProfileForm({ user }: { user: UserDto }) {
   const { t } = useTranslation();
   const { changeLanguage } = useLanguage();
   const update = useUpdateProfile();
@@ -65,7 +65,7 @@ export function ProfileForm({ user }: { user: User }) {
     }
     update.mutate(changes, {
       onSuccess: async (data) => {
-        setValues(valuesOf(data.user as User));
+        setValues(valuesOf(data.user));
         form.reset();
         // The preferred language is also the interface's: switch at once.
         if (changes.language) await changeLanguage(changes.language).catch(() => undefined);
