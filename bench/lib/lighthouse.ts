@@ -1,20 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { CHROMIUM_FLAGS as CHROMIUM_FLAG_LIST } from '../../scripts/chromium.js';
 
 /**
  * Lighthouse 12 (the last major for Node 20) runs through npx rather than as a dependency: its
  * dependency tree pins a "latest" tag that `npm ci` cannot reproduce from a lock file.
  */
 const LIGHTHOUSE = 'lighthouse@12.2.3';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROMIUM_FLAGS = CHROMIUM_FLAG_LIST.join(' ');
 
 /** Lighthouse performance and accessibility scores (0 to 1) of one page, in Debian's Chromium. */
 export function lighthouseScores(url: string): { performance: number; accessibility: number } {

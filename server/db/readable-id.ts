@@ -11,5 +11,3 @@ export function newReadableId(prefix: ReadableIdPrefix): string {
   for (let i = 0; i < 6; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return `${prefix}-${code}`;
 }
-
-export const nowIso = (): string => new Date().toISOString();

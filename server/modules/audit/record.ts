@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 import type { AuthUser } from '../auth/guards.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'translate' | 'move';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

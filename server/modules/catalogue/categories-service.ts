@@ -9,8 +9,8 @@ import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js'
 import { capitalizeFirst, slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
-import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { MissingTranslationDto, TranslationEntityType } from '../../../common/api/translations.js';
 import type { Language } from '../../../common/constants.js';
 import { containsLiteral } from '../../db/like.js';
-import { nowIso } from '../../db/readable-id.js';
 import type { Database, TranslationRow } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { foldText } from '../../../common/text/index.js';
-import { nowIso } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
 import { readCacheFor } from '../../db/read-cache.js';
-import { newReadableId, nowIso } from '../../db/readable-id.js';
+import { newReadableId } from '../../db/readable-id.js';
 import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 
 /**
  * Test data written straight into the database: categories, tags, topics with translations,

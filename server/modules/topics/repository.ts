@@ -2,8 +2,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RankingEntryDto } from '../../../common/api/topics.js';
 import type { Language } from '../../../common/constants.js';
 import { foldText } from '../../../common/text/index.js';
-import { newReadableId, nowIso } from '../../db/readable-id.js';
+import { newReadableId } from '../../db/readable-id.js';
 import type { Database, TopicRow } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

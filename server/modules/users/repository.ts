@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { UserDto } from '../../../common/api/auth.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/constants.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
-import { newReadableId, nowIso } from '../../db/readable-id.js';
+import { newReadableId } from '../../db/readable-id.js';
 import type { Database, UserRow, UserUpdate } from '../../db/schema.js';
+import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
 
 import { usernameKey } from './username-key.js';
