@@ -3,4 +3,3 @@ export { searchHref, suggestionHref } from './components/destination.js';
 export { SearchBox } from './components/SearchBox.js';
 export { SuggestionContent } from './components/SuggestionContent.js';
 export { searchErrorMessage } from './components/search-error.js';
-export { useDebouncedValue } from './hooks/useDebouncedValue.js';

@@ -5,14 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import type { SearchSuggestionDto } from '../../../../common/api/search.js';
 import { LIMITS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../../../common/constants.js';
 import { useLanguage } from '../../features/i18n/index.js';
-import {
-  SuggestionContent,
-  searchHref,
-  suggestionHref,
-  useDebouncedValue,
-  useSearch,
-} from '../../features/search/index.js';
+import { SuggestionContent, searchHref, suggestionHref, useSearch } from '../../features/search/index.js';
 import { fetchPopularTopics, TopicCard, topicKeys } from '../../features/topics/index.js';
+import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { Spinner } from '../../shared/ui/Spinner.js';

@@ -7,6 +7,7 @@ import {
 } from '../../../../../common/api/translations.js';
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES, type Language } from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
@@ -18,7 +19,6 @@ import {
   useDeleteTranslation,
   useSaveTranslation,
 } from '../api/translations.js';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { MissingTranslations } from './MissingTranslations.js';
 import { NewTranslationForm } from './NewTranslationForm.js';
