@@ -56,7 +56,7 @@ describe('admin catalogue', () => {
     await row.getByRole('button', { name: /Edit/ }).click();
     const edit = page.getByRole('form', { name: /Edit Sea food/ });
     await edit.getByLabel(en('adminCatalogue.names.englishRequired')).fill('Seafood places');
-    await edit.getByRole('button', { name: en('adminCatalogue.action.save') }).click();
+    await edit.getByRole('button', { name: en('action.save') }).click();
     const renamed = page.getByRole('listitem').filter({ hasText: 'Seafood places' });
     await renamed.waitFor();
 
@@ -107,7 +107,7 @@ describe('admin catalogue', () => {
     await quickAddTag(page, 'sourdough', 'OTHER', 'Bakeries', { added: false });
     const conflict = page.getByRole('dialog', { name: en('adminCatalogue.tags.conflictExistsTitle') });
     await conflict.getByText(en('adminCatalogue.tags.conflictExistsMessage')).waitFor();
-    await conflict.getByRole('button', { name: en('adminCatalogue.action.ok') }).click();
+    await conflict.getByRole('button', { name: en('action.ok') }).click();
   });
 
   it('builds a main topic with the cross product of tags, toggles a sub-topic and deletes the main topic after typing DELETE', async () => {
@@ -136,7 +136,7 @@ describe('admin catalogue', () => {
     await wizard.getByRole('button', { name: en('adminCatalogue.topicWizard.create') }).click();
     await wizard.getByText(/12 sub-topic\(s\) created/).waitFor();
     await wizard
-      .getByRole('button', { name: en('adminCatalogue.action.close') })
+      .getByRole('button', { name: en('action.close') })
       .first()
       .click();
 
@@ -167,7 +167,7 @@ describe('admin catalogue', () => {
       .filter({ has: page.getByRole('rowheader', { name: 'Best pizza', exact: true }) });
     await main.getByRole('button', { name: /Delete/ }).click();
     const danger = page.getByRole('dialog');
-    const remove = danger.getByRole('button', { name: en('adminCatalogue.action.delete') });
+    const remove = danger.getByRole('button', { name: en('action.delete') });
     expect(await remove.isDisabled()).toBe(true);
     await danger.getByLabel(en('adminCatalogue.confirm.typeWord', { word: 'DELETE' })).fill('DELETE');
     await remove.click();

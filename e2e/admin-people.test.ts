@@ -39,7 +39,7 @@ describe('/admin/users', () => {
     const form = page.locator('form', {
       has: page.getByRole('heading', { name: text('en', 'adminPeople.users.addTitle') }),
     });
-    const save = form.getByRole('button', { name: text('en', 'adminPeople.action.save') });
+    const save = form.getByRole('button', { name: text('en', 'action.save') });
     await expect.poll(() => save.isDisabled()).toBe(true);
     const user = newCredentials();
     await form.locator('input[name="email"]').fill(user.email);
@@ -61,7 +61,7 @@ describe('/admin/users', () => {
       .getByRole('alert')
       .filter({ hasText: text('en', 'adminPeople.users.error.emailExists') })
       .waitFor();
-    await form.getByRole('button', { name: text('en', 'adminPeople.action.cancel') }).click();
+    await form.getByRole('button', { name: text('en', 'action.cancel') }).click();
 
     await page.getByRole('searchbox').fill(user.username);
     const row = page.getByRole('row', { name: new RegExp(`@${user.username}`) });
@@ -71,7 +71,7 @@ describe('/admin/users', () => {
       .getByRole('button', { name: text('en', 'adminPeople.users.editLabel', { username: user.username }) })
       .click();
     await row.getByRole('checkbox', { name: text('en', 'adminPeople.users.admin') }).check();
-    await row.getByRole('button', { name: text('en', 'adminPeople.action.save') }).click();
+    await row.getByRole('button', { name: text('en', 'action.save') }).click();
     await page.getByText(text('en', 'adminPeople.users.updated', { username: user.username })).waitFor();
     await expect.poll(() => row.locator('.badge--brand').count()).toBe(1);
     await shoot(page, 'admin-users-en-desktop');
@@ -82,7 +82,7 @@ describe('/admin/users', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(text('en', 'adminPeople.users.deleteConfirm')).waitFor();
     await expectNoSeriousA11yViolations(page, 'delete user dialog');
-    await dialog.getByRole('button', { name: text('en', 'adminPeople.action.delete') }).click();
+    await dialog.getByRole('button', { name: text('en', 'action.delete') }).click();
     await page.getByText(text('en', 'adminPeople.users.deleted', { username: user.username })).waitFor();
     await expect.poll(() => row.count()).toBe(0);
   });
@@ -122,7 +122,7 @@ describe('/admin/translations', () => {
       .getByRole('button', { name: text('en', 'adminPeople.translations.editLabel', { key: 'nav.home' }) })
       .click();
     await row.getByRole('textbox').fill('Hauptseite');
-    await row.getByRole('button', { name: text('en', 'adminPeople.action.save') }).click();
+    await row.getByRole('button', { name: text('en', 'action.save') }).click();
     await page.getByText(text('en', 'adminPeople.translations.saved', { key: 'nav.home' })).waitFor();
     await expect.poll(() => row.textContent()).toContain('Hauptseite');
 
@@ -138,14 +138,14 @@ describe('/admin/translations', () => {
     await open(page, '/admin/translations', 'en');
     await page.getByRole('button', { name: text('en', 'adminPeople.translations.add'), exact: true }).click();
     const form = page.locator('form', { has: page.getByRole('heading', { name: /New translation/ }) });
-    await form.getByRole('button', { name: text('en', 'adminPeople.action.save') }).click();
+    await form.getByRole('button', { name: text('en', 'action.save') }).click();
     await form.getByRole('alert').filter({ hasText: 'Key and value are required' }).waitFor();
     await form.locator('input[name="key"]').fill('e2e.onlyFrench');
     await page
       .getByLabel(text('en', 'adminPeople.translations.language'), { exact: true })
       .selectOption('fr');
     await form.locator('textarea[name="value"]').fill('Seulement en français');
-    await form.getByRole('button', { name: text('en', 'adminPeople.action.save') }).click();
+    await form.getByRole('button', { name: text('en', 'action.save') }).click();
     await page.getByText(text('en', 'adminPeople.translations.saved', { key: 'e2e.onlyFrench' })).waitFor();
 
     await page

@@ -4,13 +4,6 @@ import type { FeatureCatalog } from '../catalog.js';
 type Texts = readonly [fr: string, en: string, es: string, de: string];
 
 const texts: Record<string, Texts> = {
-  'adminCatalogue.action.cancel': ['Annuler', 'Cancel', 'Cancelar', 'Abbrechen'],
-  'adminCatalogue.action.close': ['Fermer', 'Close', 'Cerrar', 'Schließen'],
-  'adminCatalogue.action.delete': ['Supprimer', 'Delete', 'Eliminar', 'Löschen'],
-  'adminCatalogue.action.edit': ['Modifier', 'Edit', 'Editar', 'Bearbeiten'],
-  'adminCatalogue.action.ok': ['OK', 'OK', 'Aceptar', 'OK'],
-  'adminCatalogue.action.retry': ['Réessayer', 'Retry', 'Reintentar', 'Erneut versuchen'],
-  'adminCatalogue.action.save': ['Enregistrer', 'Save', 'Guardar', 'Speichern'],
   'adminCatalogue.backToPanel': [
     "Retour au panneau d'administration",
     'Back to Admin Panel',

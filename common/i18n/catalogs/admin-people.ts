@@ -7,11 +7,6 @@ import type { FeatureCatalog } from '../catalog.js';
 export const adminPeopleCatalog: FeatureCatalog = {
   fr: {
     'adminPeople.backToPanel': "← Retour au panneau d'administration",
-    'adminPeople.action.save': 'Enregistrer',
-    'adminPeople.action.cancel': 'Annuler',
-    'adminPeople.action.edit': 'Modifier',
-    'adminPeople.action.delete': 'Supprimer',
-    'adminPeople.action.retry': 'Réessayer',
     'adminPeople.pager.label': 'Pagination',
     'adminPeople.pager.previous': 'Précédent',
     'adminPeople.pager.next': 'Suivant',
@@ -138,11 +133,6 @@ export const adminPeopleCatalog: FeatureCatalog = {
   },
   en: {
     'adminPeople.backToPanel': '← Back to Admin Panel',
-    'adminPeople.action.save': 'Save',
-    'adminPeople.action.cancel': 'Cancel',
-    'adminPeople.action.edit': 'Edit',
-    'adminPeople.action.delete': 'Delete',
-    'adminPeople.action.retry': 'Try again',
     'adminPeople.pager.label': 'Pages',
     'adminPeople.pager.previous': 'Previous',
     'adminPeople.pager.next': 'Next',
@@ -268,11 +258,6 @@ export const adminPeopleCatalog: FeatureCatalog = {
   },
   es: {
     'adminPeople.backToPanel': '← Volver al panel de administración',
-    'adminPeople.action.save': 'Guardar',
-    'adminPeople.action.cancel': 'Cancelar',
-    'adminPeople.action.edit': 'Editar',
-    'adminPeople.action.delete': 'Eliminar',
-    'adminPeople.action.retry': 'Reintentar',
     'adminPeople.pager.label': 'Páginas',
     'adminPeople.pager.previous': 'Anterior',
     'adminPeople.pager.next': 'Siguiente',
@@ -398,11 +383,6 @@ export const adminPeopleCatalog: FeatureCatalog = {
   },
   de: {
     'adminPeople.backToPanel': '← Zurück zur Verwaltung',
-    'adminPeople.action.save': 'Speichern',
-    'adminPeople.action.cancel': 'Abbrechen',
-    'adminPeople.action.edit': 'Bearbeiten',
-    'adminPeople.action.delete': 'Löschen',
-    'adminPeople.action.retry': 'Erneut versuchen',
     'adminPeople.pager.label': 'Seiten',
     'adminPeople.pager.previous': 'Zurück',
     'adminPeople.pager.next': 'Weiter',

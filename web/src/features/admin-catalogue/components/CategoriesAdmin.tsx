@@ -39,7 +39,7 @@ export function CategoriesAdmin() {
       ) : (
         <p>{t('adminCatalogue.categories.deleteConfirm')}</p>
       ),
-      confirmLabel: t(inUse ? 'adminCatalogue.categories.forceDelete' : 'adminCatalogue.action.delete'),
+      confirmLabel: t(inUse ? 'adminCatalogue.categories.forceDelete' : 'action.delete'),
       danger: true,
       errorKey: 'adminCatalogue.categories.deleteFailed',
       onConfirm: () => remove.mutateAsync({ id: category.id, force: inUse }),
@@ -58,7 +58,7 @@ export function CategoriesAdmin() {
           <Alert tone="error">
             {t('adminCatalogue.categories.loadFailed')}{' '}
             <button type="button" className="link-button" onClick={() => categories.refetch()}>
-              {t('adminCatalogue.action.retry')}
+              {t('action.retry')}
             </button>
           </Alert>
         )}
@@ -87,11 +87,11 @@ export function CategoriesAdmin() {
                   {!category.isSystem && (
                     <div className="catalogue-actions">
                       <Button size="sm" onClick={() => setEditing(category.id)}>
-                        {t('adminCatalogue.action.edit')}
+                        {t('action.edit')}
                         <span className="visually-hidden"> {displayName(category, language)}</span>
                       </Button>
                       <Button size="sm" variant="danger" onClick={() => askDelete(category)}>
-                        {t('adminCatalogue.action.delete')}
+                        {t('action.delete')}
                         <span className="visually-hidden"> {displayName(category, language)}</span>
                       </Button>
                     </div>
@@ -169,10 +169,10 @@ function EditCategory({ category, onDone }: { category: AdminCategoryDto; onDone
       {error && <Alert tone="error">{error}</Alert>}
       <div className="catalogue-actions">
         <Button type="submit" variant="primary" size="sm" disabled={!names.en.trim() || update.isPending}>
-          {t('adminCatalogue.action.save')}
+          {t('action.save')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          {t('adminCatalogue.action.cancel')}
+          {t('action.cancel')}
         </Button>
       </div>
     </form>

@@ -59,7 +59,7 @@ function OpenConfirm({ request, onClose }: { request: ConfirmRequest; onClose: (
         {error && <Alert tone="error">{error}</Alert>}
         <div className="catalogue-actions catalogue-actions--end">
           <Button onClick={onClose} data-autofocus={request.requireWord === undefined ? true : undefined}>
-            {t('adminCatalogue.action.cancel')}
+            {t('action.cancel')}
           </Button>
           <Button variant={request.danger ? 'danger' : 'primary'} disabled={!ready || busy} onClick={confirm}>
             {request.confirmLabel}

@@ -31,7 +31,7 @@ export function TagsAdmin() {
     setConfirm({
       title: t('adminCatalogue.tags.deleteTitle', { name: displayName(tag, language) }),
       message: <p>{t('adminCatalogue.tags.deleteConfirm')}</p>,
-      confirmLabel: t('adminCatalogue.action.delete'),
+      confirmLabel: t('action.delete'),
       danger: true,
       errorKey: 'adminCatalogue.tags.deleteFailed',
       onConfirm: () => remove.mutateAsync(tag.id),
@@ -55,7 +55,7 @@ export function TagsAdmin() {
           <Alert tone="error">
             {t('adminCatalogue.tags.loadFailed')}{' '}
             <button type="button" className="link-button" onClick={() => tags.refetch()}>
-              {t('adminCatalogue.action.retry')}
+              {t('action.retry')}
             </button>
           </Alert>
         )}
@@ -116,7 +116,7 @@ export function TagsAdmin() {
                           <td>
                             <div className="catalogue-actions">
                               <Button size="sm" onClick={() => setEditing(tag.id)}>
-                                {t('adminCatalogue.action.edit')}
+                                {t('action.edit')}
                                 <span className="visually-hidden"> {displayName(tag, language)}</span>
                               </Button>
                               <Button
@@ -126,7 +126,7 @@ export function TagsAdmin() {
                                 title={tag.usage > 0 ? t('adminCatalogue.tags.inUse') : undefined}
                                 onClick={() => askDelete(tag)}
                               >
-                                {t('adminCatalogue.action.delete')}
+                                {t('action.delete')}
                                 <span className="visually-hidden"> {displayName(tag, language)}</span>
                               </Button>
                             </div>
@@ -193,7 +193,7 @@ function ConflictDialog({ conflict, onClose }: { conflict: Conflict | null; onCl
         {conflict?.hint && <p className="catalogue-muted">{conflict.hint}</p>}
         <div className="catalogue-actions catalogue-actions--end">
           <Button variant="primary" onClick={onClose} data-autofocus>
-            {t('adminCatalogue.action.ok')}
+            {t('action.ok')}
           </Button>
         </div>
       </div>
@@ -268,7 +268,7 @@ function QuickAddTag({
           >
             {t('adminCatalogue.tags.saveTag')}
           </Button>
-          <Button onClick={clear}>{t('adminCatalogue.action.cancel')}</Button>
+          <Button onClick={clear}>{t('action.cancel')}</Button>
         </div>
       </form>
       <ConflictDialog conflict={conflict} onClose={() => setConflict(null)} />
@@ -329,10 +329,10 @@ function EditTagRow({
           variant="primary"
           disabled={!names.en.trim() || !type.trim() || update.isPending}
         >
-          {t('adminCatalogue.action.save')}
+          {t('action.save')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          {t('adminCatalogue.action.cancel')}
+          {t('action.cancel')}
         </Button>
       </div>
     </form>

@@ -93,7 +93,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
           {error && <Alert tone="error">{error}</Alert>}
           <div className="catalogue-actions">
             <Button type="submit" variant="primary" disabled={!title.trim() || update.isPending}>
-              {t('adminCatalogue.action.save')}
+              {t('action.save')}
             </Button>
             <Button
               onClick={() => {
@@ -102,7 +102,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
                 setDescription(topic.description ?? '');
               }}
             >
-              {t('adminCatalogue.action.cancel')}
+              {t('action.cancel')}
             </Button>
           </div>
         </form>
@@ -276,10 +276,10 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
           onChange={(event) => setName(event.target.value)}
         />
         <Button type="submit" size="sm" variant="primary" disabled={!name.trim() || rename.isPending}>
-          {t('adminCatalogue.action.save')}
+          {t('action.save')}
         </Button>
         <Button size="sm" onClick={() => setEditing(false)}>
-          {t('adminCatalogue.action.cancel')}
+          {t('action.cancel')}
         </Button>
         {error && <Alert tone="error">{error}</Alert>}
       </form>
@@ -300,14 +300,14 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
             message: (
               <p>{t('adminCatalogue.topicEdit.deletePropositionConfirm', { count: entry.voteCount })}</p>
             ),
-            confirmLabel: t('adminCatalogue.action.delete'),
+            confirmLabel: t('action.delete'),
             danger: true,
             errorKey: 'adminCatalogue.topicEdit.propositionFailed',
             onConfirm: () => remove.mutateAsync({ key: topicId, id: entry.id }),
           })
         }
       >
-        {t('adminCatalogue.action.delete')}
+        {t('action.delete')}
         <span className="visually-hidden"> {entry.itemName}</span>
       </Button>
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />

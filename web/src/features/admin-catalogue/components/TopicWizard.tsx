@@ -99,7 +99,7 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
             <Alert tone="success">{done}</Alert>
             <div className="catalogue-actions catalogue-actions--end">
               <Button variant="primary" onClick={onClose} data-autofocus>
-                {t('adminCatalogue.action.close')}
+                {t('action.close')}
               </Button>
             </div>
           </>

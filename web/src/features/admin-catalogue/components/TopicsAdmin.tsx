@@ -57,7 +57,7 @@ export function TopicsAdmin() {
       ) : (
         <p>{t('adminCatalogue.topics.deleteConfirm', { title: topic.title })}</p>
       ),
-      confirmLabel: t('adminCatalogue.action.delete'),
+      confirmLabel: t('action.delete'),
       danger: true,
       ...(cascade ? { requireWord: DELETE_CONFIRMATION_WORD } : {}),
       errorKey: 'adminCatalogue.topics.deleteFailed',
@@ -99,7 +99,7 @@ export function TopicsAdmin() {
         <Alert tone="error">
           {t('adminCatalogue.topics.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={() => topics.refetch()}>
-            {t('adminCatalogue.action.retry')}
+            {t('action.retry')}
           </button>
         </Alert>
       )}
@@ -167,7 +167,7 @@ export function TopicsAdmin() {
                         className="button button--secondary button--sm"
                         to={`/admin/topics/edit/${topic.id}`}
                       >
-                        {t('adminCatalogue.action.edit')}
+                        {t('action.edit')}
                         <span className="visually-hidden"> {topic.title}</span>
                       </Link>
                       <Button size="sm" onClick={() => askToggle(topic)}>
@@ -179,7 +179,7 @@ export function TopicsAdmin() {
                         <span className="visually-hidden"> {topic.title}</span>
                       </Button>
                       <Button size="sm" variant="danger" onClick={() => askDelete(topic)}>
-                        {t('adminCatalogue.action.delete')}
+                        {t('action.delete')}
                         <span className="visually-hidden"> {topic.title}</span>
                       </Button>
                     </div>

@@ -114,7 +114,7 @@ export function AddUserForm({ onDone }: { onDone: (message: string) => void }) {
       </label>
       <div className="admin-form__actions">
         <Button type="submit" variant="primary" disabled={!complete || create.isPending}>
-          {t('adminPeople.action.save')}
+          {t('action.save')}
         </Button>
         <Button
           onClick={() => {
@@ -123,7 +123,7 @@ export function AddUserForm({ onDone }: { onDone: (message: string) => void }) {
             onDone('');
           }}
         >
-          {t('adminPeople.action.cancel')}
+          {t('action.cancel')}
         </Button>
       </div>
     </form>

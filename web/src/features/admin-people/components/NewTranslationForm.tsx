@@ -113,9 +113,9 @@ export function NewTranslationForm({
       </div>
       <div className="admin-form__actions">
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          {t('adminPeople.action.save')}
+          {t('action.save')}
         </Button>
-        <Button onClick={() => onDone('')}>{t('adminPeople.action.cancel')}</Button>
+        <Button onClick={() => onDone('')}>{t('action.cancel')}</Button>
       </div>
     </form>
   );

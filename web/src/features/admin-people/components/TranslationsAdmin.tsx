@@ -201,7 +201,7 @@ export function TranslationsAdmin() {
         <Alert tone="error">
           {t('adminPeople.translations.error.load')}{' '}
           <Button size="sm" onClick={() => void list.refetch()}>
-            {t('adminPeople.action.retry')}
+            {t('action.retry')}
           </Button>
         </Alert>
       )}
@@ -268,7 +268,7 @@ export function TranslationsAdmin() {
                                 disabled={save.isPending}
                                 onClick={() => saveEdit(record)}
                               >
-                                {t('adminPeople.action.save')}
+                                {t('action.save')}
                               </Button>
                               <Button
                                 size="sm"
@@ -277,7 +277,7 @@ export function TranslationsAdmin() {
                                   setEditError('');
                                 }}
                               >
-                                {t('adminPeople.action.cancel')}
+                                {t('action.cancel')}
                               </Button>
                             </>
                           ) : (
@@ -290,7 +290,7 @@ export function TranslationsAdmin() {
                                   edit.start(recordId(record), record.value);
                                 }}
                               >
-                                {t('adminPeople.action.edit')}
+                                {t('action.edit')}
                               </Button>
                               <Button
                                 size="sm"
@@ -301,7 +301,7 @@ export function TranslationsAdmin() {
                                   setToDelete(record);
                                 }}
                               >
-                                {t('adminPeople.action.delete')}
+                                {t('action.delete')}
                               </Button>
                             </>
                           )}
@@ -325,8 +325,8 @@ export function TranslationsAdmin() {
       <ConfirmDialog
         open={toDelete !== null}
         title={t('adminPeople.translations.deleteTitle')}
-        confirmLabel={t('adminPeople.action.delete')}
-        cancelLabel={t('adminPeople.action.cancel')}
+        confirmLabel={t('action.delete')}
+        cancelLabel={t('action.cancel')}
         busy={remove.isPending}
         error={remove.isError ? errorMessage(t, remove.error, 'adminPeople.translations.error.delete') : null}
         onCancel={() => setToDelete(null)}

@@ -118,7 +118,7 @@ export function UsersAdmin() {
         <Alert tone="error">
           {t('adminPeople.users.error.load')}{' '}
           <Button size="sm" onClick={() => void users.refetch()}>
-            {t('adminPeople.action.retry')}
+            {t('action.retry')}
           </Button>
         </Alert>
       )}
@@ -230,10 +230,10 @@ export function UsersAdmin() {
                                 disabled={update.isPending}
                                 onClick={() => save(user)}
                               >
-                                {t('adminPeople.action.save')}
+                                {t('action.save')}
                               </Button>
                               <Button size="sm" onClick={edit.cancel}>
-                                {t('adminPeople.action.cancel')}
+                                {t('action.cancel')}
                               </Button>
                             </>
                           ) : (
@@ -246,7 +246,7 @@ export function UsersAdmin() {
                                   edit.start(user.id, { isActive: user.isActive, isAdmin: user.isAdmin });
                                 }}
                               >
-                                {t('adminPeople.action.edit')}
+                                {t('action.edit')}
                               </Button>
                               <Button
                                 size="sm"
@@ -259,7 +259,7 @@ export function UsersAdmin() {
                                   setToDelete(user);
                                 }}
                               >
-                                {t('adminPeople.action.delete')}
+                                {t('action.delete')}
                               </Button>
                             </>
                           )}
@@ -278,8 +278,8 @@ export function UsersAdmin() {
       <ConfirmDialog
         open={toDelete !== null}
         title={t('adminPeople.users.deleteTitle')}
-        confirmLabel={t('adminPeople.action.delete')}
-        cancelLabel={t('adminPeople.action.cancel')}
+        confirmLabel={t('action.delete')}
+        cancelLabel={t('action.cancel')}
         busy={remove.isPending}
         error={remove.isError ? writeError(t, remove.error, 'adminPeople.users.error.delete') : null}
         onCancel={() => setToDelete(null)}
