@@ -169,7 +169,7 @@ describe('admin catalogue', () => {
     const danger = page.getByRole('dialog');
     const remove = danger.getByRole('button', { name: en('action.delete') });
     expect(await remove.isDisabled()).toBe(true);
-    await danger.getByLabel(en('adminCatalogue.confirm.typeWord', { word: 'DELETE' })).fill('DELETE');
+    await danger.getByLabel(en('confirm.typeWord', { word: 'DELETE' })).fill('DELETE');
     await remove.click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Best pizza' }).count()).toBe(0);
   }, 300_000);

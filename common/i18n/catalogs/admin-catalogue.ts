@@ -10,12 +10,6 @@ const texts: Record<string, Texts> = {
     'Volver al panel de administración',
     'Zurück zum Verwaltungsbereich',
   ],
-  'adminCatalogue.confirm.typeWord': [
-    'Tapez {{word}} pour confirmer',
-    'Type {{word}} to confirm',
-    'Escribe {{word}} para confirmar',
-    'Gib {{word}} zur Bestätigung ein',
-  ],
   'adminCatalogue.names.englishRequired': [
     'Nom anglais (obligatoire)',
     'English name (required)',

@@ -4,6 +4,7 @@ import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
 import {
@@ -12,7 +13,6 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../api/categories.js';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
 import { displayName, EMPTY_NAMES, NameFields, type Names, namesOf, namesToInput } from './names.js';
 
 /** SPEC "Admin categories": list with counts, inline edit of the four names, add form, delete with force. */
@@ -102,7 +102,7 @@ export function CategoriesAdmin() {
           </ul>
         )}
       </section>
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
 }

@@ -4,12 +4,12 @@ import type { AdminCategoryDto, AdminTagDto } from '../../../../../common/api/ca
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminCategories } from '../api/categories.js';
 import { useAdminTags, useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags.js';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
 import { displayName, EMPTY_NAMES, NameFields, type Names, namesOf, namesToInput } from './names.js';
 import { CategorySelect, TypePicker, useTypeLabel } from './pickers.js';
 import { TagWizard } from './TagWizard.js';
@@ -148,7 +148,7 @@ export function TagsAdmin() {
           onClose={() => setWizardOpen(false)}
         />
       )}
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { RankingEntryDto, TopicDto } from '../../../../../common/api/topics
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { TextField } from '../../../shared/ui/Field.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminTags } from '../api/tags.js';
@@ -16,7 +17,6 @@ import {
   useSetTopicStatus,
   useUpdateTopic,
 } from '../api/topics.js';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
 import { displayName } from './names.js';
 
 /** SPEC "Admin topic page": inline title and description, active toggle, tags. Edits the text in the UI language. */
@@ -127,7 +127,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
         </div>
       )}
       <TopicTags topic={topic} />
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </section>
   );
 }
@@ -310,7 +310,7 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
         {t('action.delete')}
         <span className="visually-hidden"> {entry.itemName}</span>
       </Button>
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
 }

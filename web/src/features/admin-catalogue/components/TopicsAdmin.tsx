@@ -5,9 +5,9 @@ import type { AdminTopicDto } from '../../../../../common/api/catalogue.js';
 import { DELETE_CONFIRMATION_WORD } from '../../../../../common/constants.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type StatusFilter, useAdminTopics, useDeleteTopic, useSetTopicStatus } from '../api/topics.js';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog.js';
 import { TopicWizard } from './TopicWizard.js';
 
 const FILTERS: StatusFilter[] = ['all', 'active', 'inactive'];
@@ -191,7 +191,7 @@ export function TopicsAdmin() {
         </div>
       )}
       {wizardOpen && <TopicWizard onClose={() => setWizardOpen(false)} />}
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
 }
