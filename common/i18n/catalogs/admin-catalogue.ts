@@ -4,12 +4,6 @@ import type { FeatureCatalog } from '../catalog.js';
 type Texts = readonly [fr: string, en: string, es: string, de: string];
 
 const texts: Record<string, Texts> = {
-  'adminCatalogue.backToPanel': [
-    "Retour au panneau d'administration",
-    'Back to Admin Panel',
-    'Volver al panel de administración',
-    'Zurück zum Verwaltungsbereich',
-  ],
   'adminCatalogue.names.englishRequired': [
     'Nom anglais (obligatoire)',
     'English name (required)',

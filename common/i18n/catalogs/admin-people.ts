@@ -6,7 +6,6 @@ import type { FeatureCatalog } from '../catalog.js';
  */
 export const adminPeopleCatalog: FeatureCatalog = {
   fr: {
-    'adminPeople.backToPanel': "← Retour au panneau d'administration",
     'adminPeople.pager.label': 'Pagination',
     'adminPeople.pager.previous': 'Précédent',
     'adminPeople.pager.next': 'Suivant',
@@ -132,7 +131,6 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.audit.entity.translation': 'Traduction',
   },
   en: {
-    'adminPeople.backToPanel': '← Back to Admin Panel',
     'adminPeople.pager.label': 'Pages',
     'adminPeople.pager.previous': 'Previous',
     'adminPeople.pager.next': 'Next',
@@ -257,7 +255,6 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.audit.entity.translation': 'Translation',
   },
   es: {
-    'adminPeople.backToPanel': '← Volver al panel de administración',
     'adminPeople.pager.label': 'Páginas',
     'adminPeople.pager.previous': 'Anterior',
     'adminPeople.pager.next': 'Siguiente',
@@ -382,7 +379,6 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.audit.entity.translation': 'Traducción',
   },
   de: {
-    'adminPeople.backToPanel': '← Zurück zur Verwaltung',
     'adminPeople.pager.label': 'Seiten',
     'adminPeople.pager.previous': 'Zurück',
     'adminPeople.pager.next': 'Weiter',

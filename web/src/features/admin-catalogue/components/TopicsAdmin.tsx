@@ -72,7 +72,7 @@ export function TopicsAdmin() {
           {t('adminCatalogue.topicWizard.title')}
         </Button>
         <Link to="/admin" className="button button--secondary button--md">
-          {t('adminCatalogue.backToPanel')}
+          {t('admin.backToPanel')}
         </Link>
       </div>
       <fieldset className="catalogue-filter">

@@ -1,19 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CategoriesAdmin } from '../../../features/admin-catalogue/index.js';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.js';
+import { AdminPage } from '../../../shared/ui/AdminPage.js';
 
 export default function AdminCategoriesPage() {
   const { t } = useTranslation();
-  const title = t('admin.categories.title');
-  useDocumentTitle(title);
   return (
-    <section className="page catalogue-page">
-      <Link to="/admin" className="catalogue-back">
-        {t('adminCatalogue.backToPanel')}
-      </Link>
-      <h1 className="page__title">{title}</h1>
+    <AdminPage title={t('admin.categories.title')} back={{ to: '/admin', label: t('admin.backToPanel') }}>
       <CategoriesAdmin />
-    </section>
+    </AdminPage>
   );
 }

@@ -1,18 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import '../../../features/admin-catalogue/index.js';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.js';
+import { AdminPage } from '../../../shared/ui/AdminPage.js';
 
 const CARDS = ['categories', 'tags', 'topics', 'users', 'translations', 'audit'] as const;
 
 /** SPEC "Admin panel": one card per back-office screen (plus the audit log). */
 export default function AdminPanelPage() {
   const { t } = useTranslation();
-  const title = t('admin.panel.title');
-  useDocumentTitle(title);
   return (
-    <section className="page catalogue-page">
-      <h1 className="page__title">{title}</h1>
+    <AdminPage title={t('admin.panel.title')}>
       <ul className="catalogue-panel">
         {CARDS.map((card) => (
           <li key={card}>
@@ -23,6 +20,6 @@ export default function AdminPanelPage() {
           </li>
         ))}
       </ul>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   AddPropositionForm,
   PropositionActions,
@@ -11,7 +11,7 @@ import { useLanguage } from '../../../features/i18n/index.js';
 import { RankingList, useTopicRanking } from '../../../features/topics/index.js';
 import { VotingPanel } from '../../../features/voting/index.js';
 import { errorMessage } from '../../../shared/api/index.js';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.js';
+import { AdminPage } from '../../../shared/ui/AdminPage.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { PageSpinner } from '../../../shared/ui/Spinner.js';
 
@@ -23,16 +23,14 @@ export default function AdminTopicEditPage() {
   const session = useAuth();
   const topic = useAdminTopic(slug, language);
   const ranking = useTopicRanking(topic.data?.topic.id, language);
-  useDocumentTitle(
-    topic.data ? `${t('admin.topicEdit.title')}: ${topic.data.topic.title}` : t('admin.topicEdit.title'),
-  );
-
   return (
-    <section className="page catalogue-page">
-      <Link to="/admin/topics" className="catalogue-back">
-        {t('adminCatalogue.topicEdit.back')}
-      </Link>
-      <h1 className="page__title">{topic.data?.topic.title ?? t('admin.topicEdit.title')}</h1>
+    <AdminPage
+      title={
+        topic.data ? `${t('admin.topicEdit.title')}: ${topic.data.topic.title}` : t('admin.topicEdit.title')
+      }
+      heading={topic.data?.topic.title ?? t('admin.topicEdit.title')}
+      back={{ to: '/admin/topics', label: t('adminCatalogue.topicEdit.back') }}
+    >
       {topic.isPending && <PageSpinner />}
       {topic.isError && (
         <Alert tone="error">{errorMessage(t, topic.error, 'adminCatalogue.topicEdit.loadFailed')}</Alert>
@@ -59,6 +57,6 @@ export default function AdminTopicEditPage() {
           {session.user && <VotingPanel topicId={topic.data.topic.id} />}
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

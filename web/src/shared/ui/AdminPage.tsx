@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../hooks/useDocumentTitle.js';
+
+/**
+ * The frame of every back-office screen: where "back" leads, the heading (also the document's
+ * title), then the screen itself.
+ */
+export function AdminPage({
+  title,
+  heading = title,
+  back,
+  children,
+}: {
+  title: string;
+  /** The visible heading when it differs from the document title. */
+  heading?: string;
+  back?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  return (
+    <section className="page">
+      {back && (
+        <Link to={back.to} className="back-link">
+          {back.label}
+        </Link>
+      )}
+      <h1 className="page__title">{heading}</h1>
+      {children}
+    </section>
+  );
+}
