@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../constants.js';
+import { isEmailAddress, USERNAME_CHARACTERS } from '../text/account-rules.js';
 import { isSingleScript } from '../text/scripts.js';
 
 /** Field rules of DESIGN.md, shared by the server's validation and the web forms. */
@@ -8,7 +9,7 @@ export const usernameField = z
   .trim()
   .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
-  .regex(/^[\p{L}\p{M}\p{N}_.-]+$/u, 'Username may contain letters, digits, "_", "." and "-" only')
+  .regex(USERNAME_CHARACTERS, 'Username may contain letters, digits, "_", "." and "-" only')
   .refine(isSingleScript, 'Username must be written in one alphabet')
   // One spelling per name: "é" typed as one character or as "e" and an accent is stored the same way.
   .transform((username) => username.normalize('NFC'));
@@ -18,7 +19,7 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .max(LIMITS.emailMax, `E-mail must be at most ${LIMITS.emailMax} characters`)
-  .pipe(z.email('Invalid e-mail address'));
+  .refine(isEmailAddress, 'Invalid e-mail address');
 
 /** Trimmed everywhere (register, login, change) so that what works once always works. */
 export const passwordField = z

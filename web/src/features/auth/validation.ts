@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../../common/constants.js';
+import { isEmailAddress } from '../../../../common/text/account-rules.js';
 import type { AuthMode } from './types.js';
 
 export interface AuthFormValues {
@@ -13,8 +14,6 @@ export type AuthField = keyof AuthFormValues;
 /** Field -> translation key of the problem; empty when the form may be sent. */
 export type AuthFieldErrors = Partial<Record<AuthField, string>>;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
-
 /** SPEC 5: username only when registering; e-mail and password always; then length and match. */
 export function validateAuthForm(mode: AuthMode, values: AuthFormValues): AuthFieldErrors {
   const errors: AuthFieldErrors = {};
@@ -22,7 +21,7 @@ export function validateAuthForm(mode: AuthMode, values: AuthFormValues): AuthFi
   const password = values.password.trim();
   if (mode === 'register' && !values.username.trim()) errors.username = 'auth.error.required';
   if (!email) errors.email = 'auth.error.required';
-  else if (!EMAIL_SHAPE.test(email)) errors.email = 'auth.error.emailInvalid';
+  else if (!isEmailAddress(email)) errors.email = 'auth.error.emailInvalid';
   if (!password) errors.password = 'auth.error.required';
   if (mode === 'register') {
     if (password && password.length < LIMITS.passwordMin) errors.password = 'auth.passwordTooShort';

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../../../common/constants.js';
+import { isEmailAddress, isUsernameShape } from '../../../../../common/text/account-rules.js';
 
 export interface ProfileValues {
   username: string;
@@ -19,10 +20,7 @@ export interface PasswordValues {
 /** Field -> translation key (and its parameters) of the problem; empty when the form may be sent. */
 export type FieldProblems<T> = Partial<Record<keyof T, { key: string; params?: Record<string, number> }>>;
 
-const USERNAME_SHAPE = /^[\p{L}\p{M}\p{N}_.-]+$/u;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The registration rules of DESIGN.md, checked as the user types (the server checks them again). */
+/** The registration rules of DESIGN.md, the server's own (common/text/account-rules.ts), checked as the user types. */
 export function validateProfile(
   values: ProfileValues,
   { emailChanged = false }: { emailChanged?: boolean } = {},
@@ -37,10 +35,10 @@ export function validateProfile(
       key: 'profile.error.usernameLength',
       params: { min: LIMITS.usernameMin, max: LIMITS.usernameMax },
     };
-  } else if (!USERNAME_SHAPE.test(username)) problems.username = { key: 'profile.error.usernameShape' };
+  } else if (!isUsernameShape(username)) problems.username = { key: 'profile.error.usernameShape' };
   const email = values.email.trim();
   if (!email) problems.email = { key: 'profile.error.required' };
-  else if (email.length > LIMITS.emailMax || !EMAIL_SHAPE.test(email))
+  else if (email.length > LIMITS.emailMax || !isEmailAddress(email))
     problems.email = { key: 'profile.error.email' };
   for (const field of ['firstName', 'lastName'] as const) {
     if (values[field].trim().length > LIMITS.personNameMax) {
