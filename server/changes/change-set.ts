@@ -116,8 +116,16 @@ export class ChangeSet {
 
   /** True when a topic changed in how it is listed, or a category or tag changed (which topics show). */
   touchesListings(): boolean {
+    return this.touches(LISTING_ASPECTS);
+  }
+
+  /**
+   * True when a topic changed in one of `aspects`, or a category or tag changed (every topic that
+   * shows it changes with it), or anything may have.
+   */
+  touches(aspects: ReadonlySet<TopicAspect>): boolean {
     if (this.unknown || this.categories.size > 0 || this.tags.size > 0) return true;
-    return this.topicsWith(LISTING_ASPECTS).length > 0;
+    return this.topicsWith(aspects).length > 0;
   }
 
   /** Topics changed in at least one of `aspects`. */

@@ -123,9 +123,10 @@ export class ClusterChannel {
  * "everything may have changed", which is always true, only more expensive.
  */
 export function payloadsOf(change: ChangeSet): string[] {
-  const whole = JSON.stringify(change.toPayload());
+  const payload = change.toPayload();
+  const whole = JSON.stringify(payload);
   if (whole.length <= MAX_PAYLOAD_BYTES) return [whole];
-  const { t = {}, ...rest } = change.toPayload();
+  const { t = {}, ...rest } = payload;
   const parts: string[] = [];
   let current: ChangePayload = { ...rest, t: {} };
   let size = JSON.stringify(current).length;

@@ -180,11 +180,7 @@ export async function indexTopics(db: Db, topicIds: readonly number[]): Promise<
  * with the data they are found by. The version bump tells every app server's search caches.
  */
 export const searchIndexFollower: TransactionSubscriber = {
-  wants: (change) =>
-    change.isEverything ||
-    change.tags.size > 0 ||
-    change.categories.size > 0 ||
-    change.topicsWith(FINDABLE_ASPECTS).length > 0,
+  wants: (change) => change.touches(FINDABLE_ASPECTS),
   async follow(trx, change) {
     if (change.isEverything) {
       await rebuildSearchIndex(trx);
