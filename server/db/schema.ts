@@ -195,3 +195,4 @@ export type TopicRow = Selectable<TopicsTable>;
 export type PropositionRow = Selectable<PropositionsTable>;
 export type VoteRow = Selectable<VotesTable>;
 export type TranslationRow = Selectable<TranslationsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

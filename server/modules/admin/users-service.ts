@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { hashPassword } from '../auth/passwords.js';
 import { UsersRepository } from '../users/repository.js';

@@ -4,7 +4,7 @@ import { auditListQuery } from '../../../common/api/audit.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
-import { listAudit } from './repository.js';
+import { listAudit } from './service.js';
 
 const DAY_MS = 86_400_000;
 

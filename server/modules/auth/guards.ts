@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
-import { executePrepared } from '../../db/prepared-statements.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import type { AccessTokens } from './access-tokens.js';
+import { SessionsRepository } from './sessions-repository.js';
 
 /** The caller as the database says now: deactivation and demotion take effect on the next request. */
 export interface AuthUser {
@@ -39,26 +38,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
-export function createGuards(db: Kysely<Database>, accessTokens: AccessTokens): Guards {
+export function createGuards(db: Executor, accessTokens: AccessTokens): Guards {
+  const sessions = new SessionsRepository(db);
   async function identify(request: FastifyRequest, token: string): Promise<void> {
     const { userId, sessionId } = await accessTokens.verify(token);
-    // One keyed read: the user's flags, and whether the token's session is open (1), ended (0) or unknown
-    // (null), probed by its primary key.
-    const [user] = await executePrepared(
-      db,
-      db
-        .selectFrom('users as u')
-        .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin'])
-        .select((eb) =>
-          eb
-            .selectFrom('sessions as s')
-            .select(sql<number>`case when s.ended_at is null then 1 else 0 end`.as('open'))
-            .where('s.id', '=', sessionId)
-            .whereRef('s.user_id', '=', 'u.id')
-            .as('session_open'),
-        )
-        .where('u.id', '=', userId),
-    );
+    const user = await sessions.caller(userId, sessionId);
     if (!user) throw errors.invalidToken();
     if (user.is_active !== 1) throw errors.accountDisabled(401);
     if (user.session_open !== 1) throw errors.invalidToken('This session has ended; sign in again');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseHandle } from '../../db/database.js';
+import { AppSecretsRepository } from './app-secrets-repository.js';
 
 /**
  * The signing key: JWT_SECRET when given; otherwise generated once and kept, in a file beside the
@@ -14,17 +15,9 @@ export async function resolveJwtSecret(
   if (options.configured) return new TextEncoder().encode(options.configured);
   const generated = randomBytes(48).toString('base64url');
   if (handle.kind === 'postgres') {
-    await handle.db
-      .insertInto('app_secrets')
-      .values({ name: 'jwt_secret', value: generated })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await handle.db
-      .selectFrom('app_secrets')
-      .select('value')
-      .where('name', '=', 'jwt_secret')
-      .executeTakeFirstOrThrow();
-    return new TextEncoder().encode(row.value);
+    return new TextEncoder().encode(
+      await new AppSecretsRepository(handle.db).getOrCreate('jwt_secret', generated),
+    );
   }
   const file = join(options.dataDir, 'jwt-secret');
   if (!existsSync(file)) {

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
+import { type SessionSelection, SessionsRepository } from './sessions-repository.js';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -30,13 +30,13 @@ export interface RotatedSession {
 export class Sessions {
   /** Successors are derived from the spent token under a server key, so a retry can be given the same one. */
   private constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Executor,
     private readonly ttlDays: number,
     private readonly successorKey: Buffer,
   ) {}
 
   /** `secret` is the signing key; the successors' key is derived from it. */
-  static create(db: Kysely<Database>, ttlDays: number, secret: Uint8Array): Sessions {
+  static create(db: Executor, ttlDays: number, secret: Uint8Array): Sessions {
     return new Sessions(
       db,
       ttlDays,
@@ -45,12 +45,12 @@ export class Sessions {
   }
 
   /** The same store working inside the caller's transaction. */
-  within(trx: Kysely<Database>): Sessions {
+  within(trx: Executor): Sessions {
     return new Sessions(trx, this.ttlDays, this.successorKey);
   }
 
   /** Runs `work` in a transaction, or in the caller's when this store was given one. */
-  private atomically<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  private atomically<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
   }
 
@@ -59,23 +59,20 @@ export class Sessions {
   }
 
   private async insertToken(
-    db: Kysely<Database>,
+    trx: Executor,
     userId: number,
     sessionId: string,
     token: string,
   ): Promise<string> {
     const now = new Date();
     const createdAt = now.toISOString();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        user_id: userId,
-        family_id: sessionId,
-        token_hash: sha256(token),
-        created_at: createdAt,
-        expires_at: new Date(now.getTime() + this.ttlDays * 86_400_000).toISOString(),
-      })
-      .execute();
+    await new SessionsRepository(trx).insertToken({
+      userId,
+      sessionId,
+      tokenHash: sha256(token),
+      createdAt,
+      expiresAt: new Date(now.getTime() + this.ttlDays * 86_400_000).toISOString(),
+    });
     return createdAt;
   }
 
@@ -84,10 +81,7 @@ export class Sessions {
     const sessionId = randomUUID();
     const refreshToken = randomBytes(32).toString('base64url');
     const issuedAt = await this.atomically(async (trx) => {
-      await trx
-        .insertInto('sessions')
-        .values({ id: sessionId, user_id: userId, created_at: nowIso() })
-        .execute();
+      await new SessionsRepository(trx).insertSession(sessionId, userId);
       return this.insertToken(trx, userId, sessionId, refreshToken);
     });
     return { userId, sessionId, refreshToken, issuedAt };
@@ -96,11 +90,8 @@ export class Sessions {
   /** Spends a refresh token and answers its successor; a retry within the grace window gets the same one. */
   async rotate(token: string): Promise<RotatedSession> {
     const outcome = await this.atomically(async (trx) => {
-      const row = await trx
-        .selectFrom('refresh_tokens')
-        .selectAll()
-        .where('token_hash', '=', sha256(token))
-        .executeTakeFirst();
+      const tokens = new SessionsRepository(trx);
+      const row = await tokens.tokenByHash(sha256(token));
       if (!row || row.revoked_at) return { kind: 'invalid' as const };
       const successor = this.successorOf(token);
       const session = { userId: row.user_id, sessionId: row.family_id, refreshToken: successor };
@@ -111,13 +102,7 @@ export class Sessions {
       if (row.expires_at <= nowIso()) return { kind: 'invalid' as const };
       // Compare-and-set: of two concurrent rotations of the same token exactly one wins; the other reads
       // the winner's successor as a retry.
-      const spent = await trx
-        .updateTable('refresh_tokens')
-        .set({ used_at: nowIso() })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(spent.numUpdatedRows) !== 1) {
+      if (!(await tokens.spendToken(row.id))) {
         const retried = await this.unspentSuccessor(trx, nowIso(), successor);
         return retried ? { kind: 'rotated' as const, ...session, issuedAt: retried } : reused(row.family_id);
       }
@@ -137,27 +122,16 @@ export class Sessions {
 
   /** The successor's creation time when the spend was recent and the successor is still unspent. */
   private async unspentSuccessor(
-    trx: Kysely<Database>,
+    trx: Executor,
     usedAt: string,
     successor: string,
   ): Promise<string | undefined> {
     if (Date.now() - Date.parse(usedAt) > REFRESH_RETRY_GRACE_MS) return undefined;
-    const row = await trx
-      .selectFrom('refresh_tokens')
-      .select('created_at')
-      .where('token_hash', '=', sha256(successor))
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return row?.created_at;
+    return new SessionsRepository(trx).unspentTokenCreatedAt(sha256(successor));
   }
 
   async ownerOf(token: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('refresh_tokens')
-      .select('user_id')
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const row = await new SessionsRepository(this.db).tokenByHash(sha256(token));
     return row?.user_id;
   }
 
@@ -168,11 +142,7 @@ export class Sessions {
 
   /** Logout: ends the session the refresh token belongs to. */
   async endSessionOf(token: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('refresh_tokens')
-      .select('family_id')
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const row = await new SessionsRepository(this.db).tokenByHash(sha256(token));
     if (row) await this.end(row.family_id);
   }
 
@@ -181,21 +151,8 @@ export class Sessions {
     return this.endWhere({ userId });
   }
 
-  private endWhere(which: { sessionId: string } | { userId: number }): Promise<void> {
-    return this.atomically(async (trx) => {
-      const now = nowIso();
-      let sessions = trx.updateTable('sessions').set({ ended_at: now }).where('ended_at', 'is', null);
-      let tokens = trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('revoked_at', 'is', null);
-      if ('sessionId' in which) {
-        sessions = sessions.where('id', '=', which.sessionId);
-        tokens = tokens.where('family_id', '=', which.sessionId);
-      } else {
-        sessions = sessions.where('user_id', '=', which.userId);
-        tokens = tokens.where('user_id', '=', which.userId);
-      }
-      await sessions.execute();
-      await tokens.execute();
-    });
+  private endWhere(which: SessionSelection): Promise<void> {
+    return this.atomically((trx) => new SessionsRepository(trx).end(which));
   }
 }
 

@@ -4,8 +4,8 @@ import { capitalizeFirst } from '../../../common/text/index.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import type { BaseTextStore, BaseTexts } from '../texts/service.js';
-import { categoriesRepository } from './categories-repository.js';
-import { tagsRepository } from './tags-repository.js';
+import { CategoriesRepository } from './categories-repository.js';
+import { TagsRepository } from './tags-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,18 +31,18 @@ function requiredName(value: string | null): string {
 
 /** A category's English name lives on its row (BASE_NAME_LANGUAGE); other languages are translations. */
 export const categoryBaseTexts: BaseTextStore = {
-  read: async (db: Db, ids) => namesOf(await categoriesRepository.names(db, ids)),
+  read: async (db: Db, ids) => namesOf(await new CategoriesRepository(db).names(ids)),
   async write(trx, change, id, _key, value) {
-    await categoriesRepository.update(trx, id, { name: capitalizeFirst(requiredName(value)) });
+    await new CategoriesRepository(trx).update(id, { name: capitalizeFirst(requiredName(value)) });
     change.category(id);
   },
 };
 
 /** A tag's English name lives on its row (BASE_NAME_LANGUAGE); other languages are translations. */
 export const tagBaseTexts: BaseTextStore = {
-  read: async (db: Db, ids) => namesOf(await tagsRepository.names(db, ids)),
+  read: async (db: Db, ids) => namesOf(await new TagsRepository(db).names(ids)),
   async write(trx, change, id, _key, value) {
-    await tagsRepository.update(trx, id, { name: requiredName(value) });
+    await new TagsRepository(trx).update(id, { name: requiredName(value) });
     change.tag(id);
   },
 };

@@ -1,14 +1,14 @@
-import type { Kysely, Transaction } from 'kysely';
 import { UNASSIGNED_CATEGORY_SLUG } from '../../../common/constants.js';
+import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Every line of SQL about categories; their other names are texts (server/modules/texts). */
-export const categoriesRepository = {
+export class CategoriesRepository {
+  constructor(private readonly db: Executor) {}
+
   /** Categories with their usage counts, parents before their children, then by name. */
-  list(db: Db) {
-    return db
+  list() {
+    return this.db
       .selectFrom('categories as c')
       .select((eb) => [
         'c.id',
@@ -42,70 +42,70 @@ export const categoriesRepository = {
       .orderBy('c.name', 'asc')
       .orderBy('c.id', 'asc')
       .execute();
-  },
+  }
 
   /** Base names (English) of these rows, or of all. */
-  names(db: Db, ids: readonly number[] | 'all') {
-    let query = db.selectFrom('categories').select(['id', 'name', 'created_at']);
+  names(ids: readonly number[] | 'all') {
+    let query = this.db.selectFrom('categories').select(['id', 'name', 'created_at']);
     if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? [...ids] : [0]);
     return query.execute();
-  },
+  }
 
-  findById(db: Db, id: number) {
-    return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
-  },
+  findById(id: number) {
+    return this.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  }
 
-  findBySlug(db: Db, slug: string) {
-    return db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
-  },
+  findBySlug(slug: string) {
+    return this.db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
 
-  async unassignedId(db: Db): Promise<number> {
-    const row = await db
+  async unassignedId(): Promise<number> {
+    const row = await this.db
       .selectFrom('categories')
       .select('id')
       .where('slug', '=', UNASSIGNED_CATEGORY_SLUG)
       .executeTakeFirstOrThrow();
     return row.id;
-  },
+  }
 
-  async insert(db: Db, row: { slug: string; name: string; parentId: number | null; createdAt: string }) {
-    const inserted = await db
+  async insert(row: { slug: string; name: string; parentId: number | null; createdAt: string }) {
+    const inserted = await this.db
       .insertInto('categories')
       .values({ slug: row.slug, name: row.name, parent_id: row.parentId, created_at: row.createdAt })
       .returning('id')
       .executeTakeFirstOrThrow();
     return inserted.id;
-  },
+  }
 
-  async update(db: Db, id: number, changes: { name?: string; parent_id?: number | null }) {
+  async update(id: number, changes: { name?: string; parent_id?: number | null }) {
     if (Object.keys(changes).length === 0) return;
-    await db.updateTable('categories').set(changes).where('id', '=', id).execute();
-  },
+    await this.db.updateTable('categories').set(changes).where('id', '=', id).execute();
+  }
 
-  async usage(db: Db, id: number) {
+  async usage(id: number) {
     const [topics, tags, subcategories] = await Promise.all([
-      db
+      this.db
         .selectFrom('topics')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('category_id', '=', id)
         .executeTakeFirstOrThrow(),
-      db
+      this.db
         .selectFrom('tags')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('category_id', '=', id)
         .executeTakeFirstOrThrow(),
-      db
+      this.db
         .selectFrom('categories')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('parent_id', '=', id)
         .executeTakeFirstOrThrow(),
     ]);
     return { topics: Number(topics.n), tags: Number(tags.n), subcategories: Number(subcategories.n) };
-  },
+  }
 
   /** Main topics of `from` whose name a main topic of `to` already has (the unique index would refuse the move). */
-  clashingMainTopics(db: Db, from: number, to: number) {
-    return db
+  clashingMainTopics(from: number, to: number) {
+    return this.db
       .selectFrom('topics as moving')
       .innerJoin('topics as staying', (join) =>
         join
@@ -117,21 +117,25 @@ export const categoriesRepository = {
       .where('moving.category_id', '=', from)
       .where('moving.is_main', '=', 1)
       .execute();
-  },
+  }
 
-  async topicIds(db: Db, categoryId: number) {
-    const rows = await db.selectFrom('topics').select('id').where('category_id', '=', categoryId).execute();
+  async topicIds(categoryId: number) {
+    const rows = await this.db
+      .selectFrom('topics')
+      .select('id')
+      .where('category_id', '=', categoryId)
+      .execute();
     return rows.map((row) => row.id);
-  },
+  }
 
   /** Hands everything of category `from` to category `to` (force delete): nothing is destroyed. */
-  async moveContents(db: Db, from: number, to: number) {
-    await db.updateTable('topics').set({ category_id: to }).where('category_id', '=', from).execute();
-    await db.updateTable('tags').set({ category_id: to }).where('category_id', '=', from).execute();
-    await db.updateTable('categories').set({ parent_id: to }).where('parent_id', '=', from).execute();
-  },
+  async moveContents(from: number, to: number) {
+    await this.db.updateTable('topics').set({ category_id: to }).where('category_id', '=', from).execute();
+    await this.db.updateTable('tags').set({ category_id: to }).where('category_id', '=', from).execute();
+    await this.db.updateTable('categories').set({ parent_id: to }).where('parent_id', '=', from).execute();
+  }
 
-  async delete(db: Db, id: number) {
-    await db.deleteFrom('categories').where('id', '=', id).execute();
-  },
-};
+  async delete(id: number) {
+    await this.db.deleteFrom('categories').where('id', '=', id).execute();
+  }
+}

@@ -13,9 +13,9 @@ import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
-import { categoriesRepository as repo } from './categories-repository.js';
+import { CategoriesRepository } from './categories-repository.js';
 import { translateName, writeNames } from './names.js';
 
 /** The rules of SPEC 5 for categories; every write records its audit entry in its own transaction. */
@@ -23,7 +23,7 @@ export class CategoriesService {
   constructor(private readonly ctx: AppContext) {}
 
   async list(): Promise<AdminCategoryDto[]> {
-    const rows = await repo.list(this.ctx.db);
+    const rows = await new CategoriesRepository(this.ctx.db).list();
     const names = await this.ctx.texts.namesInEveryLanguage('category', rows, BASE_NAME_LANGUAGE);
     return rows.map((row) => ({
       id: row.id,
@@ -52,9 +52,9 @@ export class CategoriesService {
     const slug = slugify(input.slug?.trim() ? input.slug : name);
     if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
     const id = await this.write(async (trx, change) => {
-      if (await repo.findBySlug(trx, slug)) throw errors.slugExists('category');
+      if (await new CategoriesRepository(trx).findBySlug(slug)) throw errors.slugExists('category');
       const parentId = input.parentId ? await this.checkParent(trx, input.parentId, null) : null;
-      const id = await repo.insert(trx, { slug, name, parentId, createdAt: nowIso() });
+      const id = await new CategoriesRepository(trx).insert({ slug, name, parentId, createdAt: nowIso() });
       change.category(id);
       await writeNames(this.ctx, trx, change, 'category', id, input.translations);
       await recordAudit(trx, actor, {
@@ -75,7 +75,7 @@ export class CategoriesService {
       if (input.parentId !== undefined) {
         changes.parent_id = input.parentId === null ? null : await this.checkParent(trx, input.parentId, id);
       }
-      await repo.update(trx, id, changes);
+      await new CategoriesRepository(trx).update(id, changes);
       change.category(id);
       await writeNames(this.ctx, trx, change, 'category', id, { ...input.translations, en: input.name });
       await recordAudit(trx, actor, {
@@ -101,27 +101,27 @@ export class CategoriesService {
   async delete(actor: AuthUser, id: number, force: boolean): Promise<CategoryDeleteData> {
     return this.write(async (trx, change) => {
       const category = await this.editable(trx, id, 'deleted');
-      const usage = await repo.usage(trx, id);
+      const usage = await new CategoriesRepository(trx).usage(id);
       const inUse = usage.topics + usage.tags + usage.subcategories > 0;
       if (inUse && !force) {
         throw errors.categoryInUse(usage);
       }
-      const movedTopicIds = await repo.topicIds(trx, id);
+      const movedTopicIds = await new CategoriesRepository(trx).topicIds(id);
       if (inUse) {
-        const unassigned = await repo.unassignedId(trx);
-        const clashes = await repo.clashingMainTopics(trx, id, unassigned);
+        const unassigned = await new CategoriesRepository(trx).unassignedId();
+        const clashes = await new CategoriesRepository(trx).clashingMainTopics(id, unassigned);
         if (clashes.length > 0) {
           throw errors.topicExists(
             `“unassigned” already has a main topic named ${clashes.map((c) => `“${c.title}”`).join(', ')}; rename it first`,
           );
         }
-        await repo.moveContents(trx, id, unassigned);
+        await new CategoriesRepository(trx).moveContents(id, unassigned);
         for (const topicId of movedTopicIds) change.topic(topicId, 'category');
         change.category(unassigned);
       }
       change.category(id);
       await this.ctx.texts.deleteAllOf(trx, 'category', [id]);
-      await repo.delete(trx, id);
+      await new CategoriesRepository(trx).delete(id);
       await recordAudit(trx, actor, {
         action: 'delete',
         entityType: 'category',
@@ -154,7 +154,7 @@ export class CategoriesService {
   }
 
   private async editable(trx: Transaction<Database>, id: number, verb: 'edited' | 'deleted') {
-    const category = await repo.findById(trx, id);
+    const category = await new CategoriesRepository(trx).findById(id);
     if (!category) throw errors.notFound('Category');
     if (category.is_system === 1) throw errors.systemCategory(verb);
     return category;
@@ -163,11 +163,11 @@ export class CategoriesService {
   /** One level of parents: the parent exists, is not a subcategory, and `self` has no children. */
   private async checkParent(trx: Transaction<Database>, parentId: number, self: number | null) {
     if (parentId === self) throw errors.validation('A category cannot be its own parent', 'parentId');
-    const parent = await repo.findById(trx, parentId);
+    const parent = await new CategoriesRepository(trx).findById(parentId);
     if (!parent) throw errors.validation('parentId does not name a category', 'parentId');
     if (parent.parent_id !== null)
       throw errors.validation('A subcategory cannot have subcategories', 'parentId');
-    if (self !== null && (await repo.usage(trx, self)).subcategories > 0) {
+    if (self !== null && (await new CategoriesRepository(trx).usage(self)).subcategories > 0) {
       throw errors.validation('A category with subcategories cannot become a subcategory', 'parentId');
     }
     return parentId;

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../../../common/constants.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 
 type NamedEntity = 'category' | 'tag';

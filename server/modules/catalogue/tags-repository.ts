@@ -1,13 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Every line of SQL about tags; their other names are texts (server/modules/texts). */
-export const tagsRepository = {
+export class TagsRepository {
+  constructor(private readonly db: Executor) {}
+
   /** Tags with their category and the number of topics labelled with each, by type then name. */
-  list(db: Db, filter: { categoryId?: number | undefined; ids?: readonly number[] } = {}) {
-    let query = db
+  list(filter: { categoryId?: number | undefined; ids?: readonly number[] } = {}) {
+    let query = this.db
       .selectFrom('tags as t')
       .leftJoin('categories as c', 'c.id', 't.category_id')
       .select((eb) => [
@@ -30,28 +30,25 @@ export const tagsRepository = {
     if (filter.categoryId !== undefined) query = query.where('t.category_id', '=', filter.categoryId);
     if (filter.ids) query = query.where('t.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [0]);
     return query.execute();
-  },
+  }
 
   /** Base names (English) of these rows, or of all. */
-  names(db: Db, ids: readonly number[] | 'all') {
-    let query = db.selectFrom('tags').select(['id', 'name', 'created_at']);
+  names(ids: readonly number[] | 'all') {
+    let query = this.db.selectFrom('tags').select(['id', 'name', 'created_at']);
     if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? [...ids] : [0]);
     return query.execute();
-  },
+  }
 
-  findById(db: Db, id: number) {
-    return db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
-  },
+  findById(id: number) {
+    return this.db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+  }
 
-  findBySlug(db: Db, slug: string) {
-    return db.selectFrom('tags').selectAll().where('slug', '=', slug).executeTakeFirst();
-  },
+  findBySlug(slug: string) {
+    return this.db.selectFrom('tags').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
 
-  async insert(
-    db: Db,
-    row: { slug: string; name: string; type: string; categoryId: number; createdAt: string },
-  ) {
-    const inserted = await db
+  async insert(row: { slug: string; name: string; type: string; categoryId: number; createdAt: string }) {
+    const inserted = await this.db
       .insertInto('tags')
       .values({
         slug: row.slug,
@@ -63,27 +60,27 @@ export const tagsRepository = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return inserted.id;
-  },
+  }
 
-  async update(db: Db, id: number, changes: { name?: string; type?: string; category_id?: number | null }) {
+  async update(id: number, changes: { name?: string; type?: string; category_id?: number | null }) {
     if (Object.keys(changes).length === 0) return;
-    await db.updateTable('tags').set(changes).where('id', '=', id).execute();
-  },
+    await this.db.updateTable('tags').set(changes).where('id', '=', id).execute();
+  }
 
-  async usage(db: Db, id: number): Promise<number> {
-    const row = await db
+  async usage(id: number): Promise<number> {
+    const row = await this.db
       .selectFrom('topic_tags')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('tag_id', '=', id)
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  },
+  }
 
-  async delete(db: Db, id: number) {
-    await db.deleteFrom('tags').where('id', '=', id).execute();
-  },
+  async delete(id: number) {
+    await this.db.deleteFrom('tags').where('id', '=', id).execute();
+  }
 
-  categoryExists(db: Db, id: number) {
-    return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
-  },
-};
+  categoryExists(id: number) {
+    return this.db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
+  }
+}

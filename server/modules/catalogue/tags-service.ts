@@ -9,21 +9,21 @@ import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { translateName, writeNames } from './names.js';
-import { tagsRepository as repo } from './tags-repository.js';
+import { TagsRepository } from './tags-repository.js';
 
 /** The rules of SPEC 5 for tags; every write records its audit entry in its own transaction. */
 export class TagsService {
   constructor(private readonly ctx: AppContext) {}
 
   async list(filter: { categoryId?: number | undefined } = {}): Promise<AdminTagDto[]> {
-    return this.toDtos(await repo.list(this.ctx.db, filter));
+    return this.toDtos(await new TagsRepository(this.ctx.db).list(filter));
   }
 
   async get(id: number): Promise<AdminTagDto> {
-    const [tag] = await this.toDtos(await repo.list(this.ctx.db, { ids: [id] }));
+    const [tag] = await this.toDtos(await new TagsRepository(this.ctx.db).list({ ids: [id] }));
     if (!tag) throw errors.notFound('Tag');
     return tag;
   }
@@ -33,11 +33,11 @@ export class TagsService {
     const slug = slugify(input.slug?.trim() ? input.slug : name);
     if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
     const id = await this.write(async (trx, change) => {
-      if (!(await repo.categoryExists(trx, input.categoryId))) {
+      if (!(await new TagsRepository(trx).categoryExists(input.categoryId))) {
         throw errors.validation('categoryId does not name a category', 'categoryId');
       }
-      if (await repo.findBySlug(trx, slug)) throw errors.slugExists('tag');
-      const id = await repo.insert(trx, {
+      if (await new TagsRepository(trx).findBySlug(slug)) throw errors.slugExists('tag');
+      const id = await new TagsRepository(trx).insert({
         slug,
         name,
         type: input.type,
@@ -69,12 +69,12 @@ export class TagsService {
       const changes: { type?: string; category_id?: number | null } = {};
       if (input.type !== undefined) changes.type = input.type;
       if (input.categoryId !== undefined) {
-        if (input.categoryId !== null && !(await repo.categoryExists(trx, input.categoryId))) {
+        if (input.categoryId !== null && !(await new TagsRepository(trx).categoryExists(input.categoryId))) {
           throw errors.validation('categoryId does not name a category', 'categoryId');
         }
         changes.category_id = input.categoryId;
       }
-      await repo.update(trx, id, changes);
+      await new TagsRepository(trx).update(id, changes);
       change.tag(id);
       await writeNames(this.ctx, trx, change, 'tag', id, { ...input.translations, en: input.name });
       await recordAudit(trx, actor, {
@@ -100,11 +100,11 @@ export class TagsService {
     try {
       await this.ctx.changes.transaction(async (trx, change) => {
         const tag = await this.existing(trx, id);
-        const usage = await repo.usage(trx, id);
+        const usage = await new TagsRepository(trx).usage(id);
         if (usage > 0) throw errors.tagInUse(usage);
         change.tag(id);
         await this.ctx.texts.deleteAllOf(trx, 'tag', [id]);
-        await repo.delete(trx, id);
+        await new TagsRepository(trx).delete(id);
         await recordAudit(trx, actor, {
           action: 'delete',
           entityType: 'tag',
@@ -135,12 +135,12 @@ export class TagsService {
   }
 
   private async existing(trx: Transaction<Database>, id: number) {
-    const tag = await repo.findById(trx, id);
+    const tag = await new TagsRepository(trx).findById(id);
     if (!tag) throw errors.notFound('Tag');
     return tag;
   }
 
-  private async toDtos(rows: Awaited<ReturnType<typeof repo.list>>): Promise<AdminTagDto[]> {
+  private async toDtos(rows: Awaited<ReturnType<TagsRepository['list']>>): Promise<AdminTagDto[]> {
     const names = await this.ctx.texts.namesInEveryLanguage('tag', rows, BASE_NAME_LANGUAGE);
     return rows.map((row) => ({
       id: row.id,

@@ -2,7 +2,7 @@ import type { TextRecordDto, UpsertTranslationData } from '../../../common/api/t
 import type { AppContext } from '../../context.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
-import { type AuditEntry, recordAudit } from '../audit/record.js';
+import { type AuditEntry, recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import type { TextRef } from './repository.js';
 

@@ -1,11 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { MissingTranslationDto, TranslationEntityType } from '../../../common/api/translations.js';
 import type { Language } from '../../../common/constants.js';
+import type { Executor } from '../../db/executor.js';
 import { containsLiteral } from '../../db/like.js';
 import type { Database, TranslationRow } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Where one text lives: UI texts have entity id 0 in the table and null in the API. */
 export interface TextRef {
@@ -23,9 +21,11 @@ export interface TextRow {
 }
 
 /** Every line of SQL about the `translations` table: nothing else reads or writes it. */
-export const textsRepository = {
-  find(db: Db, ref: TextRef) {
-    return db
+export class TextsRepository {
+  constructor(private readonly db: Executor) {}
+
+  find(ref: TextRef) {
+    return this.db
       .selectFrom('translations')
       .selectAll()
       .where('entity_type', '=', ref.entityType)
@@ -33,7 +33,7 @@ export const textsRepository = {
       .where('key', '=', ref.key)
       .where('language', '=', ref.language)
       .executeTakeFirst();
-  },
+  }
 
   /**
    * The texts of these entities (or all of the type), in these languages or all. With many ids the
@@ -41,14 +41,13 @@ export const textsRepository = {
    * picks the (entity_type, language) index and reads every entity's texts in that language.
    */
   async ofEntities(
-    db: Db,
     entityType: TranslationEntityType,
     entityIds: readonly number[] | 'all',
     languages?: readonly Language[],
     keys?: readonly string[],
   ): Promise<TextRow[]> {
     if (entityIds !== 'all' && entityIds.length === 0) return [];
-    let query = db
+    let query = this.db
       .selectFrom('translations')
       .select(['entity_id', 'key', 'language', 'value'])
       .where('entity_type', '=', entityType);
@@ -58,17 +57,16 @@ export const textsRepository = {
     if (!languages) return rows;
     const wanted = new Set<string>(languages);
     return rows.filter((row) => wanted.has(row.language));
-  },
+  }
 
   /** Creates the record or replaces its value; returns the row before (if any) and after. */
   async upsert(
-    trx: Db,
     ref: TextRef,
     value: string,
   ): Promise<{ before: TranslationRow | undefined; after: TranslationRow }> {
     const now = nowIso();
-    const before = await textsRepository.find(trx, ref);
-    const after = await trx
+    const before = await this.find(ref);
+    const after = await this.db
       .insertInto('translations')
       .values({
         entity_type: ref.entityType,
@@ -86,39 +84,39 @@ export const textsRepository = {
       .returningAll()
       .executeTakeFirstOrThrow();
     return { before, after };
-  },
+  }
 
-  async delete(trx: Db, ref: TextRef): Promise<TranslationRow | undefined> {
-    const row = await textsRepository.find(trx, ref);
-    if (row) await trx.deleteFrom('translations').where('id', '=', row.id).execute();
+  async delete(ref: TextRef): Promise<TranslationRow | undefined> {
+    const row = await this.find(ref);
+    if (row) await this.db.deleteFrom('translations').where('id', '=', row.id).execute();
     return row;
-  },
+  }
 
   /** Every text of these entities: they are being deleted. */
-  async deleteAllOf(trx: Db, entityType: Exclude<TranslationEntityType, 'ui'>, ids: readonly number[]) {
+  async deleteAllOf(entityType: Exclude<TranslationEntityType, 'ui'>, ids: readonly number[]) {
     if (ids.length === 0) return;
-    await trx
+    await this.db
       .deleteFrom('translations')
       .where('entity_type', '=', entityType)
       .where('entity_id', 'in', [...ids])
       .execute();
-  },
+  }
 
   /** Keys (`${language}:${key}`) of the UI texts present. */
-  async uiKeys(db: Db): Promise<Set<string>> {
-    const rows = await db
+  async uiKeys(): Promise<Set<string>> {
+    const rows = await this.db
       .selectFrom('translations')
       .select(['key', 'language'])
       .where('entity_type', '=', 'ui')
       .execute();
     return new Set(rows.map((row) => `${row.language}:${row.key}`));
-  },
+  }
 
   /** Inserts UI texts, leaving any that exists (an administrator's edit) as it is. */
-  async insertUiTexts(db: Db, texts: ReadonlyArray<{ key: string; language: Language; value: string }>) {
+  async insertUiTexts(texts: ReadonlyArray<{ key: string; language: Language; value: string }>) {
     const now = nowIso();
     for (let i = 0; i < texts.length; i += 500) {
-      await db
+      await this.db
         .insertInto('translations')
         .values(
           texts.slice(i, i + 500).map(({ key, language, value }) => ({
@@ -134,28 +132,25 @@ export const textsRepository = {
         .onConflict((oc) => oc.columns(['entity_type', 'entity_id', 'key', 'language']).doNothing())
         .execute();
     }
-  },
+  }
 
-  uiTexts(db: Db, languages: readonly Language[]) {
-    return db
+  uiTexts(languages: readonly Language[]) {
+    return this.db
       .selectFrom('translations')
       .select(['key', 'language', 'value'])
       .where('entity_type', '=', 'ui')
       .where('language', 'in', [...languages])
       .execute();
-  },
+  }
 
-  async list(
-    db: Db,
-    filter: {
-      language?: Language;
-      entityType?: TranslationEntityType;
-      q?: string;
-      limit: number;
-      offset: number;
-    },
-  ): Promise<{ rows: TranslationRow[]; total: number }> {
-    let query = db.selectFrom('translations');
+  async list(filter: {
+    language?: Language;
+    entityType?: TranslationEntityType;
+    q?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: TranslationRow[]; total: number }> {
+    let query = this.db.selectFrom('translations');
     if (filter.language) query = query.where('language', '=', filter.language);
     if (filter.entityType) query = query.where('entity_type', '=', filter.entityType);
     if (filter.q) {
@@ -177,12 +172,12 @@ export const textsRepository = {
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.total) };
-  },
+  }
 
   /** UI keys that have a French text but none in `language`, with the French text as reference. */
-  async missingUiKeys(db: Db, language: Language): Promise<MissingTranslationDto[]> {
+  async missingUiKeys(language: Language): Promise<MissingTranslationDto[]> {
     if (language === 'fr') return [];
-    const rows = await db
+    const rows = await this.db
       .selectFrom('translations as fr')
       .select(['fr.key', 'fr.value'])
       .where('fr.entity_type', '=', 'ui')
@@ -201,5 +196,5 @@ export const textsRepository = {
       .orderBy('fr.key')
       .execute();
     return rows.map((row) => ({ key: row.key, reference: row.value }));
-  },
-};
+  }
+}

@@ -12,7 +12,7 @@ import type { ChangeSet } from '../../changes/change-set.js';
 import type { Database, TranslationRow } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { fallbackChain, groupTexts, TextPicker, type TextsByEntity, textInChain } from './fallback.js';
-import { textsRepository as repo, type TextRef } from './repository.js';
+import { type TextRef, TextsRepository } from './repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type TextEntityType = Exclude<TranslationEntityType, 'ui'>;
@@ -53,7 +53,7 @@ export async function readTranslations(
   ids: readonly number[] | 'all',
   keys?: readonly string[],
 ): Promise<TextsByEntity> {
-  return groupTexts(await repo.ofEntities(db, entityType, ids, undefined, keys));
+  return groupTexts(await new TextsRepository(db).ofEntities(entityType, ids, undefined, keys));
 }
 
 /** The longest text each entity key takes, whatever the language (the columns of the base texts hold as much). */
@@ -115,7 +115,10 @@ export class TextsService {
     db: Db = this.db,
   ): Promise<TextPicker> {
     const chain = fallbackChain(language);
-    return new TextPicker(chain, groupTexts(await repo.ofEntities(db, entityType, ids, chain)));
+    return new TextPicker(
+      chain,
+      groupTexts(await new TextsRepository(db).ofEntities(entityType, ids, chain)),
+    );
   }
 
   /** Names of categories or tags in every language, the base name counted in its own language. */
@@ -179,7 +182,7 @@ export class TextsService {
     for (const language of fallbackChain(ref.language, fallback)) {
       const baseText = base?.language === language ? base.texts[ref.key] : undefined;
       if (base && baseText) return baseRecord(ref, base, baseText);
-      const row = await repo.find(this.db, { ...ref, language });
+      const row = await new TextsRepository(this.db).find({ ...ref, language });
       if (row) return toTranslationDto(row);
     }
     throw errors.notFound('Translation');
@@ -232,37 +235,37 @@ export class TextsService {
 
   /** The entities are being deleted: their translations go with them. */
   deleteAllOf(trx: Transaction<Database>, type: TextEntityType, ids: readonly number[]): Promise<void> {
-    return repo.deleteAllOf(trx, type, ids);
+    return new TextsRepository(trx).deleteAllOf(type, ids);
   }
 
   /** Inserts the shipped UI texts the database lacks; an edited text survives every restart. */
   async ensureUiCatalog(): Promise<number> {
-    const present = await repo.uiKeys(this.db);
+    const present = await new TextsRepository(this.db).uiKeys();
     const missing = LANGUAGES.flatMap((language) =>
       Object.entries(uiCatalog[language])
         .filter(([key]) => !present.has(`${language}:${key}`))
         .map(([key, value]) => ({ key, language, value })),
     );
-    await repo.insertUiTexts(this.db, missing);
+    await new TextsRepository(this.db).insertUiTexts(missing);
     return missing.length;
   }
 
   /** The key-to-text map of a language, completed from the fallback language for keys it lacks. */
   async uiCatalog(language: Language, fallback: Language): Promise<Record<string, string>> {
-    const rows = await repo.uiTexts(this.db, fallbackChain(language, fallback));
+    const rows = await new TextsRepository(this.db).uiTexts(fallbackChain(language, fallback));
     const catalog: Record<string, string> = {};
     for (const row of rows) if (row.language === fallback) catalog[row.key] = row.value;
     for (const row of rows) if (row.language === language) catalog[row.key] = row.value;
     return catalog;
   }
 
-  async list(filter: Parameters<typeof repo.list>[1]) {
-    const { rows, total } = await repo.list(this.db, filter);
+  async list(filter: Parameters<TextsRepository['list']>[0]) {
+    const { rows, total } = await new TextsRepository(this.db).list(filter);
     return { translations: rows.map(toTranslationDto), total };
   }
 
   missingUiKeys(language: Language) {
-    return repo.missingUiKeys(this.db, language);
+    return new TextsRepository(this.db).missingUiKeys(language);
   }
 
   private async writeTranslation(
@@ -272,11 +275,12 @@ export class TextsService {
     options: { mustBeNew?: boolean },
   ): Promise<{ before?: TextRecordDto; after?: TextRecordDto }> {
     if (value === null) {
-      const removed = await repo.delete(trx, ref);
+      const removed = await new TextsRepository(trx).delete(ref);
       return removed ? { before: toTranslationDto(removed) } : {};
     }
-    if (options.mustBeNew && (await repo.find(trx, ref))) throw errors.translationExists(ref.language);
-    const { before, after } = await repo.upsert(trx, ref, value);
+    if (options.mustBeNew && (await new TextsRepository(trx).find(ref)))
+      throw errors.translationExists(ref.language);
+    const { before, after } = await new TextsRepository(trx).upsert(ref, value);
     return { ...(before && { before: toTranslationDto(before) }), after: toTranslationDto(after) };
   }
 
@@ -288,7 +292,7 @@ export class TextsService {
     ids?: readonly number[],
   ): Promise<Map<number, Record<string, string>>> {
     const chain = fallbackChain(language, fallback);
-    const rows = await repo.ofEntities(this.db, type, ids ?? 'all', chain);
+    const rows = await new TextsRepository(this.db).ofEntities(type, ids ?? 'all', chain);
     const translated = groupTexts(rows);
     const result = new Map<number, Record<string, string>>();
     const bases = type === 'ui' ? undefined : await this.bases[type].read(this.db, ids ?? 'all');

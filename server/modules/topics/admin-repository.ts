@@ -1,18 +1,18 @@
-import type { Kysely, Transaction } from 'kysely';
 import { foldText } from '../../../common/text/index.js';
+import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The back-office's SQL about topics beyond TopicsRepository (which it reuses for reads and
  * inserts): the admin list, edits, deletes, topic tags and propositions.
  */
-export const topicsAdminRepository = {
+export class TopicsAdminRepository {
+  constructor(private readonly db: Executor) {}
+
   /** Main topics each followed by their sub-topics, so the table reads as a tree. */
-  list(db: Db, options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number }) {
-    let query = db
+  list(options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number }) {
+    let query = this.db
       .selectFrom('topics as t')
       .innerJoin('categories as c', 'c.id', 't.category_id')
       .select((eb) => [
@@ -50,10 +50,10 @@ export const topicsAdminRepository = {
     if (options.status !== 'all')
       query = query.where('t.is_active', '=', options.status === 'active' ? 1 : 0);
     return query.execute();
-  },
+  }
 
-  async statusCounts(db: Db) {
-    const rows = await db
+  async statusCounts() {
+    const rows = await this.db
       .selectFrom('topics')
       .select((eb) => ['is_active', eb.fn.countAll<number>().as('n')])
       .groupBy('is_active')
@@ -61,30 +61,29 @@ export const topicsAdminRepository = {
     const active = Number(rows.find((row) => row.is_active === 1)?.n ?? 0);
     const inactive = Number(rows.find((row) => row.is_active === 0)?.n ?? 0);
     return { all: active + inactive, active, inactive };
-  },
+  }
 
-  findFull(db: Db, id: number) {
-    return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  },
+  findFull(id: number) {
+    return this.db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
 
-  categoryBySlug(db: Db, slug: string) {
-    return db.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst();
-  },
+  categoryBySlug(slug: string) {
+    return this.db.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst();
+  }
 
-  subTopicIds(db: Db, mainTopicId: number) {
-    return db
+  subTopicIds(mainTopicId: number) {
+    return this.db
       .selectFrom('topics')
       .select(['id', 'title_key'])
       .where('main_topic_id', '=', mainTopicId)
       .execute();
-  },
+  }
 
   async updateTopic(
-    db: Db,
     id: number,
     changes: { slug?: string; title?: string; description?: string | null; category_id?: number },
   ) {
-    await db
+    await this.db
       .updateTable('topics')
       .set({
         ...changes,
@@ -93,110 +92,71 @@ export const topicsAdminRepository = {
       })
       .where('id', '=', id)
       .execute();
-  },
+  }
 
-  async moveSubTopics(db: Db, mainTopicId: number, categoryId: number) {
-    await db
+  async moveSubTopics(mainTopicId: number, categoryId: number) {
+    await this.db
       .updateTable('topics')
       .set({ category_id: categoryId, updated_at: nowIso() })
       .where('main_topic_id', '=', mainTopicId)
       .execute();
-  },
+  }
 
-  async replaceTags(db: Db, topicId: number, tagIds: readonly number[]) {
-    await db.deleteFrom('topic_tags').where('topic_id', '=', topicId).execute();
+  async replaceTags(topicId: number, tagIds: readonly number[]) {
+    await this.db.deleteFrom('topic_tags').where('topic_id', '=', topicId).execute();
     if (tagIds.length > 0) {
-      await db
+      await this.db
         .insertInto('topic_tags')
         .values([...new Set(tagIds)].map((tagId) => ({ topic_id: topicId, tag_id: tagId })))
         .execute();
     }
-  },
+  }
 
-  async addTag(db: Db, topicId: number, tagId: number) {
-    await db
+  async addTag(topicId: number, tagId: number) {
+    await this.db
       .insertInto('topic_tags')
       .values({ topic_id: topicId, tag_id: tagId })
       .onConflict((oc) => oc.columns(['topic_id', 'tag_id']).doNothing())
       .execute();
-  },
+  }
 
-  async removeTag(db: Db, topicId: number, tagId: number): Promise<boolean> {
-    const result = await db
+  async removeTag(topicId: number, tagId: number): Promise<boolean> {
+    const result = await this.db
       .deleteFrom('topic_tags')
       .where('topic_id', '=', topicId)
       .where('tag_id', '=', tagId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
-  },
+  }
 
   /** What deleting these topics takes with it, for the audit trail. */
-  async contentsOf(db: Db, topicIds: readonly number[]) {
+  async contentsOf(topicIds: readonly number[]) {
     const [propositions, votes] = await Promise.all([
-      db
+      this.db
         .selectFrom('propositions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('topic_id', 'in', [...topicIds])
         .executeTakeFirstOrThrow(),
-      db
+      this.db
         .selectFrom('votes')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('topic_id', 'in', [...topicIds])
         .executeTakeFirstOrThrow(),
     ]);
     return { propositions: Number(propositions.n), votes: Number(votes.n) };
-  },
+  }
 
   /** Sub-topics, propositions, votes and topic tags go by the foreign keys' cascades; texts by the texts service. */
-  async deleteTopics(db: Db, topicIds: readonly number[]) {
-    await db
+  async deleteTopics(topicIds: readonly number[]) {
+    await this.db
       .deleteFrom('topics')
       .where('id', 'in', [...topicIds])
       .execute();
-  },
-
-  findProposition(db: Db, topicId: number, id: number) {
-    return db
-      .selectFrom('propositions')
-      .select(['id', 'name', 'name_key', 'total_points', 'vote_count'])
-      .where('topic_id', '=', topicId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
-
-  findPropositionByKey(db: Db, topicId: number, nameKey: string) {
-    return db
-      .selectFrom('propositions')
-      .select('id')
-      .where('topic_id', '=', topicId)
-      .where('name_key', '=', nameKey)
-      .executeTakeFirst();
-  },
-
-  async renameProposition(db: Db, id: number, name: string, nameKey: string) {
-    await db.updateTable('propositions').set({ name, name_key: nameKey }).where('id', '=', id).execute();
-  },
-
-  /** Its votes go with it (cascade); the caller then recounts the topic's voters. */
-  async deleteProposition(db: Db, id: number) {
-    await db.deleteFrom('propositions').where('id', '=', id).execute();
-  },
-
-  /** The topic's vote_count is its number of distinct voters: recounted from the votes that remain. */
-  async recountVoters(db: Db, topicId: number): Promise<number> {
-    const row = await db
-      .selectFrom('votes')
-      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
-      .where('topic_id', '=', topicId)
-      .executeTakeFirstOrThrow();
-    const voters = Number(row.n);
-    await db.updateTable('topics').set({ vote_count: voters }).where('id', '=', topicId).execute();
-    return voters;
-  },
+  }
 
   /** Tags the wizard may combine in a category: its own and the cross-cutting ones (no category). */
-  wizardTags(db: Db, categoryId: number, types: readonly string[]) {
-    return db
+  wizardTags(categoryId: number, types: readonly string[]) {
+    return this.db
       .selectFrom('tags')
       .select(['id', 'slug', 'name', 'type'])
       .where((eb) => eb.or([eb('category_id', '=', categoryId), eb('category_id', 'is', null)]))
@@ -205,5 +165,5 @@ export const topicsAdminRepository = {
       .orderBy('name')
       .orderBy('id')
       .execute();
-  },
-};
+  }
+}

@@ -8,9 +8,9 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
-import { topicsAdminRepository as repo } from './admin-repository.js';
+import { TopicsAdminRepository } from './admin-repository.js';
 import { TopicsRepository } from './repository.js';
 import { TopicsService } from './service.js';
 
@@ -37,8 +37,8 @@ export class TopicsAdminService {
     options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number },
   ): Promise<AdminTopicsData> {
     const [rows, statusCounts] = await Promise.all([
-      repo.list(this.ctx.db, options),
-      repo.statusCounts(this.ctx.db),
+      new TopicsAdminRepository(this.ctx.db).list(options),
+      new TopicsAdminRepository(this.ctx.db).statusCounts(),
     ]);
     const mainIds = [
       ...new Set(rows.flatMap((row) => (row.main_topic_id === null ? [] : [row.main_topic_id]))),
@@ -162,17 +162,18 @@ export class TopicsAdminService {
         }
       }
       if (input.categorySlug !== undefined) {
-        const category = await repo.categoryBySlug(trx, input.categorySlug);
+        const category = await new TopicsAdminRepository(trx).categoryBySlug(input.categorySlug);
         if (!category) throw errors.validation('categorySlug does not name a category', 'categorySlug');
         if (category.id !== topic.category_id) changes.category_id = category.id;
       }
-      await repo.updateTopic(trx, topic.id, changes);
+      await new TopicsAdminRepository(trx).updateTopic(topic.id, changes);
       if (changes.category_id !== undefined) {
         change.topic(topic.id, 'category');
         // A main topic and its sub-topics live in one category: they move together.
         if (topic.is_main === 1) {
-          await repo.moveSubTopics(trx, topic.id, changes.category_id);
-          for (const sub of await repo.subTopicIds(trx, topic.id)) change.topic(sub.id, 'category');
+          await new TopicsAdminRepository(trx).moveSubTopics(topic.id, changes.category_id);
+          for (const sub of await new TopicsAdminRepository(trx).subTopicIds(topic.id))
+            change.topic(sub.id, 'category');
         }
       }
       if (changes.slug !== undefined) change.topic(topic.id, 'texts');
@@ -189,7 +190,7 @@ export class TopicsAdminService {
       if (input.description !== undefined) await text('description', input.description || null);
       // Moved as it is (the title did not change), a main topic may meet its namesake in the new category.
       if (changes.category_id !== undefined && topic.is_main === 1) {
-        const { title } = await repo.findFull(trx, topic.id);
+        const { title } = await new TopicsAdminRepository(trx).findFull(topic.id);
         if (await topics.mainTitleTaken(changes.category_id, title, topic.id)) throw errors.topicExists();
       }
 
@@ -223,11 +224,13 @@ export class TopicsAdminService {
     return this.write(async (trx, change) => {
       const topic = await this.require(trx, key);
       const subTopicIds =
-        topic.is_main === 1 ? (await repo.subTopicIds(trx, topic.id)).map((row) => row.id) : [];
+        topic.is_main === 1
+          ? (await new TopicsAdminRepository(trx).subTopicIds(topic.id)).map((row) => row.id)
+          : [];
       const ids = [topic.id, ...subTopicIds];
-      const contents = await repo.contentsOf(trx, ids);
+      const contents = await new TopicsAdminRepository(trx).contentsOf(ids);
       await this.ctx.texts.deleteAllOf(trx, 'topic', ids);
-      await repo.deleteTopics(trx, ids);
+      await new TopicsAdminRepository(trx).deleteTopics(ids);
       for (const id of ids) change.topic(id, 'deleted');
       if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
       await recordAudit(trx, actor, {
@@ -259,8 +262,8 @@ export class TopicsAdminService {
       const [tag] = await new TopicsRepository(trx).tagsBySlug([tagSlug]);
       if (labelled) {
         if (!tag) throw errors.notFound('Tag');
-        await repo.addTag(trx, topic.id, tag.id);
-      } else if (!tag || !(await repo.removeTag(trx, topic.id, tag.id))) {
+        await new TopicsAdminRepository(trx).addTag(topic.id, tag.id);
+      } else if (!tag || !(await new TopicsAdminRepository(trx).removeTag(topic.id, tag.id))) {
         throw errors.notFound('Tag on this topic');
       }
       change.topic(topic.id, 'tags');
@@ -282,7 +285,7 @@ export class TopicsAdminService {
     const unknown = wanted.filter((slug) => !tags.some((tag) => tag.slug === slug));
     if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
     const tagIds = tags.map((tag) => tag.id);
-    await repo.replaceTags(trx, topicId, tagIds);
+    await new TopicsAdminRepository(trx).replaceTags(topicId, tagIds);
     change.topic(topicId, 'tags');
     return tagIds;
   }
@@ -291,7 +294,7 @@ export class TopicsAdminService {
   async require(trx: Trx, key: string) {
     const row = await new TopicsRepository(trx).findByKey(key, { includeInactive: true });
     if (!row) throw errors.notFound('Topic');
-    return repo.findFull(trx, row.id);
+    return new TopicsAdminRepository(trx).findFull(row.id);
   }
 
   private write<T>(work: (trx: Trx, change: ChangeSet) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { isLanguage } from '../../../common/constants.js';
 import { errors } from '../../http/errors.js';
 import type { BaseTextStore, BaseTexts } from '../texts/service.js';
-import { topicsAdminRepository } from './admin-repository.js';
+import { TopicsAdminRepository } from './admin-repository.js';
 import { TopicsRepository } from './repository.js';
 
 /**
@@ -29,14 +29,14 @@ export const topicBaseTexts: BaseTextStore = {
     const text = value?.trim() || null;
     if (key === 'title') {
       if (text === null) throw errors.validation('Title is required', 'title');
-      const topic = await topicsAdminRepository.findFull(trx, id);
+      const topic = await new TopicsAdminRepository(trx).findFull(id);
       const topics = new TopicsRepository(trx);
       if (topic.is_main === 1 && (await topics.mainTitleTaken(topic.category_id, text, id))) {
         throw errors.topicExists();
       }
-      await topicsAdminRepository.updateTopic(trx, id, { title: text });
+      await new TopicsAdminRepository(trx).updateTopic(id, { title: text });
     } else {
-      await topicsAdminRepository.updateTopic(trx, id, { description: text });
+      await new TopicsAdminRepository(trx).updateTopic(id, { description: text });
     }
     change.topic(id, 'texts');
   },

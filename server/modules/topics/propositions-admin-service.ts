@@ -7,11 +7,11 @@ import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
-import { insertProposition, lockTopic } from '../votes/repository.js';
-import { topicsAdminRepository as repo } from './admin-repository.js';
+import { VotesRepository } from '../votes/repository.js';
 import type { TopicsAdminService } from './admin-service.js';
+import { PropositionsRepository } from './propositions-repository.js';
 
 /** An administrator's edits of a topic's propositions (SPEC 7 admin API); each changes its ranking. */
 export class PropositionsAdminService {
@@ -24,8 +24,9 @@ export class PropositionsAdminService {
     const nameKey = propositionKey(itemName);
     return this.writeProposition(async (trx, change) => {
       const topic = await this.topics.require(trx, key);
-      if (await repo.findPropositionByKey(trx, topic.id, nameKey)) throw errors.propositionExists();
-      const id = await insertProposition(trx, {
+      const propositions = new PropositionsRepository(trx);
+      if (await propositions.findByKey(topic.id, nameKey)) throw errors.propositionExists();
+      const id = await propositions.insert({
         topicId: topic.id,
         name: itemName,
         nameKey,
@@ -47,11 +48,12 @@ export class PropositionsAdminService {
     const nameKey = propositionKey(itemName);
     return this.writeProposition(async (trx, change) => {
       const topic = await this.topics.require(trx, key);
-      const proposition = await repo.findProposition(trx, topic.id, id);
+      const propositions = new PropositionsRepository(trx);
+      const proposition = await propositions.find(topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
-      const other = await repo.findPropositionByKey(trx, topic.id, nameKey);
+      const other = await propositions.findByKey(topic.id, nameKey);
       if (other && other.id !== id) throw errors.propositionExists();
-      await repo.renameProposition(trx, id, itemName, nameKey);
+      await propositions.rename(id, itemName, nameKey);
       change.topic(topic.id, 'propositions');
       await recordAudit(trx, actor, {
         action: 'update',
@@ -76,11 +78,13 @@ export class PropositionsAdminService {
   async delete(actor: AuthUser, key: string, id: number) {
     return this.writeProposition(async (trx, change) => {
       const topic = await this.topics.require(trx, key);
-      await lockTopic(trx, this.ctx.database.kind, topic.id);
-      const proposition = await repo.findProposition(trx, topic.id, id);
+      const votes = new VotesRepository(trx, this.ctx.database.kind);
+      const propositions = new PropositionsRepository(trx);
+      await votes.lockTopic(topic.id);
+      const proposition = await propositions.find(topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
-      await repo.deleteProposition(trx, id);
-      const voteCount = await repo.recountVoters(trx, topic.id);
+      await propositions.delete(id);
+      const voteCount = await votes.recountVoters(topic.id);
       change.topic(topic.id, 'propositions', 'votes');
       await recordAudit(trx, actor, {
         action: 'delete',

@@ -1,5 +1,4 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { RankingEntryDto } from '../../../common/api/topics.js';
 import type { Language } from '../../../common/constants.js';
 import { foldText } from '../../../common/text/index.js';
 import { newReadableId } from '../../db/readable-id.js';
@@ -151,29 +150,6 @@ export class TopicsRepository {
     let query = this.db.selectFrom('topics').select(['id', 'vote_count']).where('id', '=', id);
     if (!options.includeInactive) query = query.where('is_active', '=', 1);
     return query.executeTakeFirst();
-  }
-
-  /** Propositions in ranking order, read from their running totals (the propositions_ranking index). */
-  async ranking(topicId: number, limit: number): Promise<RankingEntryDto[]> {
-    const rows = await this.db
-      .selectFrom('propositions')
-      .select(['id', 'name', 'total_points', 'vote_count', 'first_count', 'second_count', 'third_count'])
-      .where('topic_id', '=', topicId)
-      .orderBy('total_points', 'desc')
-      .orderBy('vote_count', 'desc')
-      .orderBy('name', 'asc')
-      .orderBy('id', 'asc')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      itemName: row.name,
-      totalPoints: Number(row.total_points),
-      voteCount: Number(row.vote_count),
-      firstPlaces: Number(row.first_count),
-      secondPlaces: Number(row.second_count),
-      thirdPlaces: Number(row.third_count),
-    }));
   }
 
   categoriesByIds(ids: readonly number[]) {

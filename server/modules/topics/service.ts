@@ -10,9 +10,10 @@ import type { AppContext } from '../../context.js';
 import { type ReadCache, readCacheFor } from '../../db/read-cache.js';
 import { errors } from '../../http/errors.js';
 import { TOPIC_DETAIL_TTL_MS, topicTag } from './caches.js';
+import { PropositionsRepository } from './propositions-repository.js';
 import { rankingCacheFor } from './ranking-cache.js';
 import { TopicsRepository } from './repository.js';
-import { TopicSummaries } from './summaries.js';
+import { TopicSummaries, toRankingEntry } from './summaries.js';
 
 /** Public browsing: popular lists, one topic, main topics and their sub-topics, rankings. */
 export class TopicsService {
@@ -100,7 +101,7 @@ export class TopicsService {
       return {
         topicId,
         voteCount: Number(topic.vote_count),
-        rankings: await this.repository.ranking(topicId, limit),
+        rankings: (await new PropositionsRepository(this.ctx.db).ranking(topicId, limit)).map(toRankingEntry),
       };
     };
     return options.includeInactive ? load() : rankingCacheFor(this.ctx.db).get(topicId, limit, load);

@@ -7,9 +7,9 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
-import { topicsAdminRepository as repo } from './admin-repository.js';
+import { TopicsAdminRepository } from './admin-repository.js';
 import { TopicsRepository } from './repository.js';
 
 type Trx = Transaction<Database>;
@@ -77,8 +77,10 @@ export function runWizard(
           after: { title, types, wizard: true },
         });
       }
-      const main = await repo.findFull(trx, mainId);
-      const present = new Set((await repo.subTopicIds(trx, mainId)).map((row) => row.title_key));
+      const main = await new TopicsAdminRepository(trx).findFull(mainId);
+      const present = new Set(
+        (await new TopicsAdminRepository(trx).subTopicIds(mainId)).map((row) => row.title_key),
+      );
       const created: TopicWizardData['created'] = [];
       const skipped: string[] = [];
       for (const sub of plan) {
@@ -129,7 +131,7 @@ async function wizardTags(
   types: string[],
   language: Language,
 ): Promise<WizardTag[]> {
-  const rows = await repo.wizardTags(trx, categoryId, types);
+  const rows = await new TopicsAdminRepository(trx).wizardTags(categoryId, types);
   const names = await ctx.texts.picker(
     'tag',
     rows.map((row) => row.id),

@@ -1,7 +1,7 @@
 import type { MyVotesData } from '../../../common/api/profile.js';
 import type { Language, VotePoints } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
-import { findVotesOfUser } from './votes-repository.js';
+import { VotesRepository } from '../votes/repository.js';
 
 /** One entry per topic a user voted on, most recently voted first, titled in the reader's language. */
 export async function myVotes(
@@ -9,7 +9,10 @@ export async function myVotes(
   userId: number,
   options: { language: Language; limit: number; offset: number },
 ): Promise<MyVotesData> {
-  const { page, total, topics, votes } = await findVotesOfUser(ctx.db, userId, options);
+  const { page, total, topics, votes } = await new VotesRepository(ctx.db, ctx.database.kind).pageOfUser(
+    userId,
+    options,
+  );
   const texts = await ctx.texts.picker(
     'topic',
     topics.map((topic) => topic.id),

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { CreationLimitSettings } from '../../config.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import type { Counters } from '../../http/rate-limit/counters.js';
-import { type CreationScope, countCreations, recordCreations } from './repository.js';
+import { type CreationScope, PropositionsRepository } from '../topics/propositions-repository.js';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -31,7 +30,7 @@ export class CreationLimits {
 
   /** Takes `count` new propositions out of the user's and the address's allowances, or throws 429. */
   async admitPropositions(
-    trx: Kysely<Database>,
+    trx: Executor,
     creation: { userId: number; topicId: number; clientAddress: string; count: number; now: string },
   ): Promise<void> {
     const { userId, topicId, clientAddress, count, now } = creation;
@@ -42,13 +41,14 @@ export class CreationLimits {
       [{ userId }, this.limits.propositionsPerUser],
       [{ clientAddress }, this.limits.propositionsPerAddress],
     ];
+    const propositions = new PropositionsRepository(trx);
     for (const [scope, limit] of scopes) {
-      const { count: used, earliest } = await countCreations(trx, scope, since);
+      const { count: used, earliest } = await propositions.countCreations(scope, since);
       if (used + count > limit) {
         const frees = earliest ? Date.parse(earliest) + DAY_MS - Date.parse(now) : DAY_MS;
         throw errors.rateLimited(Math.max(1, Math.ceil(frees / 1000)));
       }
     }
-    await recordCreations(trx, { userId, topicId, clientAddress, createdAt: now, count });
+    await propositions.recordCreations({ userId, topicId, clientAddress, createdAt: now, count });
   }
 }

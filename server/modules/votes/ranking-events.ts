@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type RankingEventDto, rankingEventOf } from '../../../common/api/ranking-event.js';
+import { RANKING_LIMIT_MAX } from '../../../common/api/topics.js';
 import { type ChangeSet, RANKING_ASPECTS } from '../../changes/change-set.js';
 import type { Database } from '../../db/schema.js';
-import { findRanking, findTopicVoteCount } from './repository.js';
+import { PropositionsRepository } from '../topics/propositions-repository.js';
+import { TopicsRepository } from '../topics/repository.js';
+import { toRankingEntry } from '../topics/summaries.js';
 
 export type RankingListener = (event: RankingEventDto) => void;
 
@@ -50,9 +53,14 @@ export class RankingEvents {
 
   /** The topic's current ranking event, or undefined for an unknown or inactive topic. */
   async snapshot(topicId: number): Promise<RankingEventDto | undefined> {
-    const voteCount = await findTopicVoteCount(this.db, topicId);
-    if (voteCount === undefined) return undefined;
-    return rankingEventOf({ topicId, voteCount, rankings: await findRanking(this.db, topicId) });
+    const topic = await new TopicsRepository(this.db).rankingTopic(topicId);
+    if (!topic) return undefined;
+    const rows = await new PropositionsRepository(this.db).ranking(topicId, RANKING_LIMIT_MAX);
+    return rankingEventOf({
+      topicId,
+      voteCount: Number(topic.vote_count),
+      rankings: rows.map(toRankingEntry),
+    });
   }
 
   private schedule(topicId: number): void {

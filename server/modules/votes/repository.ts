@@ -1,118 +1,12 @@
-import { type Kysely, type QueryCreator, sql } from 'kysely';
-import { RANKING_LIMIT_MAX, type RankingEntryDto } from '../../../common/api/topics.js';
-import type { UserVoteDto } from '../../../common/api/votes.js';
-import type { VotePoints } from '../../../common/constants.js';
+import { type QueryCreator, sql } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import { executePrepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
-import { TopicsRepository } from '../topics/repository.js';
-
-/** The database or an open transaction: every function here works inside or outside one. */
-type Executor = Kysely<Database>;
 
 export interface LockedTopic {
   id: number;
   isActive: boolean;
-}
-
-/**
- * Reads the topic a vote is for. On PostgreSQL the row stays locked until the transaction ends, so
- * concurrent submissions on one topic take turns and each computes its deltas from settled totals.
- */
-export async function lockTopic(
-  trx: Executor,
-  kind: DatabaseKind,
-  topicId: number,
-): Promise<LockedTopic | undefined> {
-  let query = trx.selectFrom('topics').select(['id', 'is_active']).where('id', '=', topicId);
-  if (kind === 'postgres') query = query.forUpdate();
-  const [row] = await executePrepared(trx, query);
-  return row && { id: row.id, isActive: row.is_active === 1 };
-}
-
-export async function findTopicVoteCount(db: Executor, topicId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('topics')
-    .select('vote_count')
-    .where('id', '=', topicId)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  return row?.vote_count;
-}
-
-export async function findUserVotes(db: Executor, topicId: number, userId: number): Promise<UserVoteDto[]> {
-  const rows = await db
-    .selectFrom('votes as v')
-    .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
-    .select(['v.id', 'v.points', 'v.user_id', 'v.proposition_id', 'p.name'])
-    .where('v.topic_id', '=', topicId)
-    .where('v.user_id', '=', userId)
-    .orderBy('v.points', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    itemName: row.name,
-    points: row.points as VotePoints,
-    userId: row.user_id,
-    propositionId: row.proposition_id,
-  }));
-}
-
-/**
- * Propositions of the topic whose name keys are given, as key -> id and stored name. (A read of its
- * own after the topic lock: joined to the lock, it would read a snapshot taken before the wait, and
- * miss a name that the submission it waited for had just created.)
- */
-export async function findPropositions(
-  db: Executor,
-  topicId: number,
-  keys: readonly string[],
-): Promise<Map<string, { id: number; name: string }>> {
-  if (keys.length === 0) return new Map();
-  const rows = await executePrepared(
-    db,
-    db
-      .selectFrom('propositions')
-      .select(['id', 'name', 'name_key'])
-      .where('topic_id', '=', topicId)
-      .where('name_key', 'in', keys),
-  );
-  return new Map(rows.map((row) => [row.name_key, { id: row.id, name: row.name }]));
-}
-
-export async function insertProposition(
-  db: Executor,
-  proposition: { topicId: number; name: string; nameKey: string; createdAt: string; createdBy?: number },
-): Promise<number> {
-  const row = await db
-    .insertInto('propositions')
-    .values({
-      topic_id: proposition.topicId,
-      name: proposition.name,
-      name_key: proposition.nameKey,
-      created_at: proposition.createdAt,
-      created_by: proposition.createdBy ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** The caller's current votes on the topic: proposition id, points, and whether a voter created it. */
-export function findPreviousVotes(
-  trx: Executor,
-  topicId: number,
-  userId: number,
-): Promise<{ proposition_id: number; points: number; created_by: number | null }[]> {
-  return executePrepared(
-    trx,
-    trx
-      .selectFrom('votes as v')
-      .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
-      .select(['v.proposition_id', 'v.points', 'p.created_by'])
-      .where('v.topic_id', '=', topicId)
-      .where('v.user_id', '=', userId),
-  );
 }
 
 /** One vote row of a ballot about to be saved. */
@@ -144,72 +38,172 @@ export interface BallotWrite {
 }
 
 /**
- * Saves a ballot and returns the new vote rows. The caller holds the topic lock and computed the
- * differences from the votes it replaces. On PostgreSQL a ballot with votes is one statement, since
- * a round trip there costs more than the statement's work; on SQLite, and for a withdrawal, it is
- * the same statements in sequence.
+ * Every line of SQL about votes, and a ballot's write: the caller's new votes replace the old and the
+ * running totals of the propositions and of the topic move by the difference, in the same statement on
+ * PostgreSQL (one round trip per ballot).
  */
-export async function writeBallot(
-  trx: Executor,
-  kind: DatabaseKind,
-  ballot: BallotWrite,
-): Promise<{ id: number; proposition_id: number }[]> {
-  const totals = propositionTotalsUpdate(trx, ballot.deltas);
-  const voters = topicVotersUpdate(trx, ballot.topicId, ballot.votersDelta);
-  if (kind === 'postgres' && ballot.votes.length > 0)
-    return writeBallotAsOneStatement(trx, ballot, totals, voters);
-  if (ballot.replaces) await userVotesDelete(trx, ballot).execute();
-  const inserted =
-    ballot.votes.length === 0
-      ? []
-      : await trx
-          .insertInto('votes')
-          .values(
-            ballot.votes.map((vote) => ({
-              user_id: ballot.userId,
-              topic_id: ballot.topicId,
-              proposition_id: vote.propositionId,
-              points: vote.points,
-              created_at: ballot.createdAt,
-            })),
-          )
-          .returning(['id', 'proposition_id'])
-          .execute();
-  await totals?.execute();
-  await voters?.execute();
-  return inserted;
-}
+export class VotesRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly kind: DatabaseKind,
+  ) {}
 
-/**
- * The PostgreSQL form of writeBallot: the delete, the insert and both total updates in one statement
- * (WITH clauses), run as a prepared statement.
- */
-function writeBallotAsOneStatement(
-  trx: Executor,
-  ballot: BallotWrite,
-  totals: ReturnType<typeof propositionTotalsUpdate>,
-  voters: ReturnType<typeof topicVotersUpdate>,
-): Promise<{ id: number; proposition_id: number }[]> {
-  let statement = trx.with('deleted', (db) => userVotesDelete(db, ballot).returning('id'));
-  if (totals) statement = statement.with('totals', () => totals.returning('id')) as typeof statement;
-  if (voters) statement = statement.with('voters', () => voters.returning('id')) as typeof statement;
-  const rows = sql.join(
-    ballot.votes.map(
-      (vote) => sql`(cast(${vote.propositionId} as integer), cast(${vote.points} as integer))`,
-    ),
-  );
-  // The insert reads from `deleted`, so PostgreSQL finishes the delete before inserting: the unique
-  // places of the new votes would otherwise meet the old rows still standing.
-  const insert = statement
-    .insertInto('votes')
-    .columns(['user_id', 'topic_id', 'proposition_id', 'points', 'created_at'])
-    .expression(
-      sql`select cast(${ballot.userId} as integer), cast(${ballot.topicId} as integer), v.proposition_id, v.points, ${ballot.createdAt}
-          from (values ${rows}) as v(proposition_id, points)
-          where (select count(*) from deleted) >= 0`,
-    )
-    .returning(['id', 'proposition_id']);
-  return executePrepared(trx, insert);
+  /**
+   * Reads the topic a vote is for. On PostgreSQL the row stays locked until the transaction ends, so
+   * concurrent submissions on one topic take turns and each computes its deltas from settled totals.
+   */
+  async lockTopic(topicId: number): Promise<LockedTopic | undefined> {
+    let query = this.db.selectFrom('topics').select(['id', 'is_active']).where('id', '=', topicId);
+    if (this.kind === 'postgres') query = query.forUpdate();
+    const [row] = await executePrepared(this.db, query);
+    return row && { id: row.id, isActive: row.is_active === 1 };
+  }
+
+  /** The caller's votes on the topic with their propositions' names, best place first. */
+  async ofUserOnTopic(topicId: number, userId: number) {
+    return this.db
+      .selectFrom('votes as v')
+      .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
+      .select(['v.id', 'v.points', 'v.user_id', 'v.proposition_id', 'p.name'])
+      .where('v.topic_id', '=', topicId)
+      .where('v.user_id', '=', userId)
+      .orderBy('v.points', 'desc')
+      .execute();
+  }
+
+  /** The caller's current votes on the topic: proposition id, points, and whether a voter created it. */
+  previousOf(
+    topicId: number,
+    userId: number,
+  ): Promise<{ proposition_id: number; points: number; created_by: number | null }[]> {
+    return executePrepared(
+      this.db,
+      this.db
+        .selectFrom('votes as v')
+        .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
+        .select(['v.proposition_id', 'v.points', 'p.created_by'])
+        .where('v.topic_id', '=', topicId)
+        .where('v.user_id', '=', userId),
+    );
+  }
+
+  /**
+   * The topics a user voted on, most recently voted first (a page of them and how many in all), each
+   * topic's row and the user's votes on them.
+   */
+  async pageOfUser(userId: number, { limit, offset }: { limit: number; offset: number }) {
+    const [page, total] = await Promise.all([
+      this.db
+        .selectFrom('votes')
+        .select(['topic_id', (eb) => eb.fn.max('created_at').as('voted_at')])
+        .where('user_id', '=', userId)
+        .groupBy('topic_id')
+        .orderBy('voted_at', 'desc')
+        .orderBy('topic_id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.db
+        .selectFrom('votes')
+        .select((eb) => eb.fn.count<number>('topic_id').distinct().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const topicIds = page.map((row) => row.topic_id);
+    if (topicIds.length === 0) return { page, total: Number(total.n), topics: [], votes: [] };
+    const [topics, votes] = await Promise.all([
+      this.db
+        .selectFrom('topics')
+        .select(['id', 'slug', 'title', 'language', 'is_active'])
+        .where('id', 'in', topicIds)
+        .execute(),
+      this.db
+        .selectFrom('votes as v')
+        .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
+        .select(['v.topic_id', 'v.points', 'p.name'])
+        .where('v.user_id', '=', userId)
+        .where('v.topic_id', 'in', topicIds)
+        .orderBy('v.points', 'desc')
+        .execute(),
+    ]);
+    return { page, total: Number(total.n), topics, votes };
+  }
+
+  /** The topic's vote_count is its number of distinct voters: recounted from the votes that remain. */
+  async recountVoters(topicId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('votes')
+      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
+      .where('topic_id', '=', topicId)
+      .executeTakeFirstOrThrow();
+    const voters = Number(row.n);
+    await this.db.updateTable('topics').set({ vote_count: voters }).where('id', '=', topicId).execute();
+    return voters;
+  }
+
+  /**
+   * Saves a ballot and returns the new vote rows. The caller holds the topic lock and computed the
+   * differences from the votes it replaces. On PostgreSQL a ballot with votes is one statement, since
+   * a round trip there costs more than the statement's work; on SQLite, and for a withdrawal, it is
+   * the same statements in sequence.
+   */
+  async writeBallot(ballot: BallotWrite): Promise<{ id: number; proposition_id: number }[]> {
+    const totals = propositionTotalsUpdate(this.db, ballot.deltas);
+    const voters = topicVotersUpdate(this.db, ballot.topicId, ballot.votersDelta);
+    if (this.kind === 'postgres' && ballot.votes.length > 0)
+      return this.writeAsOneStatement(ballot, totals, voters);
+    if (ballot.replaces) await userVotesDelete(this.db, ballot).execute();
+    const inserted =
+      ballot.votes.length === 0
+        ? []
+        : await this.db
+            .insertInto('votes')
+            .values(
+              ballot.votes.map((vote) => ({
+                user_id: ballot.userId,
+                topic_id: ballot.topicId,
+                proposition_id: vote.propositionId,
+                points: vote.points,
+                created_at: ballot.createdAt,
+              })),
+            )
+            .returning(['id', 'proposition_id'])
+            .execute();
+    await totals?.execute();
+    await voters?.execute();
+    return inserted;
+  }
+
+  /**
+   * The PostgreSQL form of writeBallot: the delete, the insert and both total updates in one statement
+   * (WITH clauses), run as a prepared statement.
+   */
+  private writeAsOneStatement(
+    ballot: BallotWrite,
+    totals: ReturnType<typeof propositionTotalsUpdate>,
+    voters: ReturnType<typeof topicVotersUpdate>,
+  ): Promise<{ id: number; proposition_id: number }[]> {
+    let statement = this.db.with('deleted', (db) => userVotesDelete(db, ballot).returning('id'));
+    if (totals) statement = statement.with('totals', () => totals.returning('id')) as typeof statement;
+    if (voters) statement = statement.with('voters', () => voters.returning('id')) as typeof statement;
+    const rows = sql.join(
+      ballot.votes.map(
+        (vote) => sql`(cast(${vote.propositionId} as integer), cast(${vote.points} as integer))`,
+      ),
+    );
+    // The insert reads from `deleted`, so PostgreSQL finishes the delete before inserting: the unique
+    // places of the new votes would otherwise meet the old rows still standing.
+    const insert = statement
+      .insertInto('votes')
+      .columns(['user_id', 'topic_id', 'proposition_id', 'points', 'created_at'])
+      .expression(
+        sql`select cast(${ballot.userId} as integer), cast(${ballot.topicId} as integer), v.proposition_id, v.points, ${ballot.createdAt}
+            from (values ${rows}) as v(proposition_id, points)
+            where (select count(*) from deleted) >= 0`,
+      )
+      .returning(['id', 'proposition_id']);
+    return executePrepared(this.db, insert);
+  }
 }
 
 function userVotesDelete(db: QueryCreator<Database>, ballot: { topicId: number; userId: number }) {
@@ -252,58 +246,4 @@ function topicVotersUpdate(db: Executor, topicId: number, delta: number) {
     .updateTable('topics')
     .set((eb) => ({ vote_count: eb('vote_count', '+', delta) }))
     .where('id', '=', topicId);
-}
-
-/** The ranking as the browse module reads it (GET /api/search/rankings/topic/{topicId}). */
-export function findRanking(db: Executor, topicId: number): Promise<RankingEntryDto[]> {
-  return new TopicsRepository(db).ranking(topicId, RANKING_LIMIT_MAX);
-}
-
-/** Which of the voter's creations to count: theirs, theirs on one topic, or their address's. */
-export type CreationScope = { userId: number; topicId?: number } | { clientAddress: string };
-
-/** Creations in the scope since `since`, and the earliest of them (when the count starts to fall). */
-export async function countCreations(
-  db: Executor,
-  scope: CreationScope,
-  since: string,
-): Promise<{ count: number; earliest: string | null }> {
-  let query = db
-    .selectFrom('proposition_creations')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('earliest')])
-    .where('created_at', '>', since);
-  if ('clientAddress' in scope) query = query.where('client_address', '=', scope.clientAddress);
-  else {
-    query = query.where('user_id', '=', scope.userId);
-    if (scope.topicId !== undefined) query = query.where('topic_id', '=', scope.topicId);
-  }
-  const row = await query.executeTakeFirstOrThrow();
-  return { count: Number(row.count), earliest: (row.earliest as string | null) ?? null };
-}
-
-export async function recordCreations(
-  db: Executor,
-  creation: { userId: number; topicId: number; clientAddress: string; createdAt: string; count: number },
-): Promise<void> {
-  const { userId, topicId, clientAddress, createdAt, count } = creation;
-  const row = { user_id: userId, topic_id: topicId, client_address: clientAddress, created_at: createdAt };
-  await db
-    .insertInto('proposition_creations')
-    .values(Array.from({ length: count }, () => row))
-    .execute();
-}
-
-/** A voter's propositions among `ids` that no vote holds any more: they go (administrators' ones stay). */
-export async function deleteAbandonedVoterPropositions(
-  db: Executor,
-  ids: readonly number[],
-): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db
-    .deleteFrom('propositions')
-    .where('id', 'in', ids)
-    .where('vote_count', '=', 0)
-    .where('created_by', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

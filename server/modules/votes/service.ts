@@ -1,15 +1,15 @@
-import type { Kysely } from 'kysely';
 import type { SubmitVotesBody, SubmitVotesDto, UserVoteDto } from '../../../common/api/votes.js';
 import type { VotePoints } from '../../../common/constants.js';
 import { propositionKey } from '../../../common/text/proposition-key.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
+import { PropositionsRepository } from '../topics/propositions-repository.js';
 import { CreationLimits } from './creation-limits.js';
-import * as repo from './repository.js';
+import { type TotalsDelta, VotesRepository } from './repository.js';
 
 export interface SubmitResult extends SubmitVotesDto {
   /** True when the caller had no vote on the topic before: the route answers 201. */
@@ -31,7 +31,7 @@ export class VotesService {
   }
 
   userVotes(topicId: number, userId: number): Promise<UserVoteDto[]> {
-    return repo.findUserVotes(this.ctx.db, topicId, userId);
+    return this.userVotesIn(this.ctx.db, topicId, userId);
   }
 
   /** `clientAddress` is the caller's, for the creation limit per address. */
@@ -43,8 +43,8 @@ export class VotesService {
       const now = nowIso();
 
       const entries = body.propositions.map((entry) => ({ ...entry, key: propositionKey(entry.itemName) }));
-      const found = await repo.findPropositions(
-        trx,
+      const propositions = new PropositionsRepository(trx);
+      const found = await propositions.findByKeys(
         topicId,
         entries.map((entry) => entry.key),
       );
@@ -62,7 +62,7 @@ export class VotesService {
         let proposition = found.get(entry.key);
         if (!proposition) {
           // Marked as the voter's: it goes when its last vote does (an administrator's stays).
-          const id = await repo.insertProposition(trx, {
+          const id = await propositions.insert({
             topicId,
             name: entry.itemName,
             nameKey: entry.key,
@@ -85,7 +85,7 @@ export class VotesService {
             userId,
             propositionId: vote.proposition_id,
           }))
-        : await repo.findUserVotes(trx, topicId, userId);
+        : await this.userVotesIn(trx, topicId, userId);
       if (inserted)
         change.topic(topicId, 'votes', ...(created.length > 0 ? (['propositions'] as const) : []));
       return { firstVote: previousCount === 0, votes: votes.sort((a, b) => b.points - a.points) };
@@ -95,7 +95,7 @@ export class VotesService {
   /** Withdraws all the caller's votes on the topic; returns how many there were. */
   async withdraw(userId: number, topicId: number): Promise<number> {
     return this.inVoteTransaction(async (trx, change) => {
-      const topic = await repo.lockTopic(trx, this.ctx.database.kind, topicId);
+      const topic = await this.votes(trx).lockTopic(topicId);
       if (!topic) throw errors.notFound('Topic');
       const { previousCount } = await this.replaceVotes(trx, topicId, userId, new Map(), nowIso());
       if (previousCount > 0) change.topic(topicId, 'votes');
@@ -103,8 +103,8 @@ export class VotesService {
     });
   }
 
-  private async requireVotableTopic(trx: Kysely<Database>, topicId: number): Promise<void> {
-    const topic = await repo.lockTopic(trx, this.ctx.database.kind, topicId);
+  private async requireVotableTopic(trx: Executor, topicId: number): Promise<void> {
+    const topic = await this.votes(trx).lockTopic(topicId);
     if (!topic) throw errors.notFound('Topic');
     if (!topic.isActive) throw errors.topicInactive();
   }
@@ -115,19 +115,20 @@ export class VotesService {
    * (undefined when nothing changed).
    */
   private async replaceVotes(
-    trx: Kysely<Database>,
+    trx: Executor,
     topicId: number,
     userId: number,
     next: ReadonlyMap<number, number>,
     now: string,
   ): Promise<{ previousCount: number; inserted?: { id: number; proposition_id: number }[] }> {
-    const previousVotes = await repo.findPreviousVotes(trx, topicId, userId);
+    const votes = this.votes(trx);
+    const previousVotes = await votes.previousOf(topicId, userId);
     const previous = new Map(previousVotes.map((vote) => [vote.proposition_id, vote.points]));
     const unchanged =
       previous.size === next.size && [...next].every(([id, points]) => previous.get(id) === points);
     if (unchanged) return { previousCount: previous.size };
 
-    const deltas = new Map<number, repo.TotalsDelta>();
+    const deltas = new Map<number, TotalsDelta>();
     const deltaOf = (propositionId: number) => {
       let delta = deltas.get(propositionId);
       if (!delta) {
@@ -149,7 +150,7 @@ export class VotesService {
       delta[PLACE_COUNTER[points as 1 | 2 | 3]] += 1;
     }
 
-    const inserted = await repo.writeBallot(trx, this.ctx.database.kind, {
+    const inserted = await votes.writeBallot({
       topicId,
       userId,
       replaces: previous.size > 0,
@@ -163,17 +164,30 @@ export class VotesService {
     const left = previousVotes
       .filter((vote) => vote.created_by !== null && !next.has(vote.proposition_id))
       .map((vote) => vote.proposition_id);
-    await repo.deleteAbandonedVoterPropositions(trx, left);
+    await new PropositionsRepository(trx).deleteAbandonedByVoters(left);
     return { previousCount: previous.size, inserted };
+  }
+
+  private votes(db: Executor): VotesRepository {
+    return new VotesRepository(db, this.ctx.database.kind);
+  }
+
+  private async userVotesIn(db: Executor, topicId: number, userId: number): Promise<UserVoteDto[]> {
+    const rows = await this.votes(db).ofUserOnTopic(topicId, userId);
+    return rows.map((row) => ({
+      id: row.id,
+      itemName: row.name,
+      points: row.points as VotePoints,
+      userId: row.user_id,
+      propositionId: row.proposition_id,
+    }));
   }
 
   /**
    * Runs a vote transaction, once more if PostgreSQL reports a lost race (a serialization failure,
    * a deadlock, or a proposition name created by an administrator in the meantime).
    */
-  private async inVoteTransaction<T>(
-    work: (trx: Kysely<Database>, change: ChangeSet) => Promise<T>,
-  ): Promise<T> {
+  private async inVoteTransaction<T>(work: (trx: Executor, change: ChangeSet) => Promise<T>): Promise<T> {
     try {
       return await this.ctx.changes.transaction(work);
     } catch (error) {

@@ -1,0 +1,64 @@
+import type { AuditEntryDto } from '../../../common/api/audit.js';
+import type { Executor } from '../../db/executor.js';
+import type { AuditLogRow } from '../../db/schema.js';
+import type { AuthUser } from '../auth/guards.js';
+import { type AuditFilter, AuditRepository } from './repository.js';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'translate' | 'move';
+export type AuditEntityType =
+  | 'category'
+  | 'tag'
+  | 'topic'
+  | 'proposition'
+  | 'topic_tag'
+  | 'user'
+  | 'translation';
+
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Records one administrator write. Call it with the transaction that makes the change, so the trail
+ * and the change commit or roll back together. Never pass secrets (password hashes, tokens) in before/after.
+ */
+export function recordAudit(trx: Executor, actor: AuthUser, entry: AuditEntry): Promise<void> {
+  return new AuditRepository(trx).insert({
+    actor_id: actor.id,
+    actor_username: actor.username,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId === null ? null : String(entry.entityId),
+    before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
+  });
+}
+
+/** One page of the trail as the API shows it. */
+export async function listAudit(
+  db: Executor,
+  filter: AuditFilter,
+): Promise<{ entries: AuditEntryDto[]; total: number }> {
+  const { rows, total } = await new AuditRepository(db).page(filter);
+  return { entries: rows.map(toAuditEntryDto), total };
+}
+
+const parse = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
+
+function toAuditEntryDto(row: AuditLogRow): AuditEntryDto {
+  return {
+    id: row.id,
+    actorId: row.actor_id,
+    actorUsername: row.actor_username,
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    before: parse(row.before_json),
+    after: parse(row.after_json),
+    createdAt: row.created_at,
+  };
+}
