@@ -9,7 +9,6 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { callerOf } from '../auth/guards.js';
-import { listUsers } from './users-repository.js';
 import { AdminUsersService } from './users-service.js';
 
 /** Administrators' view of the accounts. Every route here runs behind requireAdmin (see app.ts). */
@@ -19,7 +18,7 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   const tags = ['admin'];
 
   api.get('/admin/users', { schema: { tags, querystring: adminUserListQuery } }, async (request) =>
-    ok(await listUsers(ctx.db, request.query)),
+    ok(await service.list(request.query)),
   );
 
   api.post('/admin/users', { schema: { tags, body: adminCreateUserBody } }, async (request, reply) => {

@@ -7,8 +7,8 @@ import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { hashPassword } from '../auth/passwords.js';
+import { Accounts, toUserDto } from '../users/accounts.js';
 import { UsersRepository } from '../users/repository.js';
-import { deleteUser, lockActiveAdminIds } from './users-repository.js';
 
 /** What the audit trail keeps of an account: never the password hash. */
 const auditView = (user: UserDto) => ({
@@ -24,12 +24,23 @@ const auditView = (user: UserDto) => ({
 export class AdminUsersService {
   constructor(private readonly ctx: AppContext) {}
 
+  /** The accounts as administrators list them, with each one's vote count. */
+  async list(query: {
+    q?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ users: UserDto[]; total: number }> {
+    const { rows, total } = await new UsersRepository(this.ctx.db).page(query);
+    return { users: rows.map(({ vote_count, ...row }) => toUserDto(row, Number(vote_count ?? 0))), total };
+  }
+
   async create(actor: AuthUser, input: AdminCreateUserInput & { password: string }): Promise<UserDto> {
     // Hashing takes a while: done before the transaction so the database is not held meanwhile.
     const passwordHash = await hashPassword(input.password);
     return this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
-      const row = await users.create({
+      const accounts = new Accounts(users);
+      const row = await accounts.create({
         email: input.email,
         username: input.username,
         passwordHash,
@@ -38,7 +49,7 @@ export class AdminUsersService {
         isAdmin: input.isAdmin ?? false,
         language: input.language,
       });
-      const dto = await users.toDto(row);
+      const dto = await accounts.dto(row);
       change.user(row.id);
       await recordAudit(trx, actor, {
         action: 'create',
@@ -59,22 +70,23 @@ export class AdminUsersService {
     }
     return this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
-      const activeAdmins = await lockActiveAdminIds(trx, this.ctx.database.kind);
+      const accounts = new Accounts(users);
+      const activeAdmins = await users.lockActiveAdminIds(this.ctx.database.kind);
       const current = await users.findById(id);
       if (!current) throw errors.notFound('User');
       const losesAdminPower =
         activeAdmins.includes(id) && (changes.isAdmin === false || changes.isActive === false);
       if (losesAdminPower && activeAdmins.length <= 1) throw errors.lastAdmin();
 
-      const before = await users.toDto(current);
-      const updated = await users.update(id, {
+      const before = await accounts.dto(current);
+      const updated = await accounts.update(id, {
         ...(changes.isActive !== undefined && { is_active: changes.isActive ? 1 : 0 }),
         ...(changes.isAdmin !== undefined && { is_admin: changes.isAdmin ? 1 : 0 }),
       });
       // A deactivated account is refused anyway; ending its sessions makes reactivation start from a fresh login.
       if (current.is_active === 1 && updated.is_active === 0)
         await this.ctx.sessions.within(trx).endAllOf(id);
-      const after = await users.toDto(updated);
+      const after = await accounts.dto(updated);
       change.user(id);
       await recordAudit(trx, actor, {
         action: changes.isActive !== undefined && changes.isAdmin === undefined ? 'status' : 'update',
@@ -91,14 +103,15 @@ export class AdminUsersService {
     if (id === actor.id) throw errors.forbidden('You cannot delete your own account');
     await this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
-      const activeAdmins = await lockActiveAdminIds(trx, this.ctx.database.kind);
+      const accounts = new Accounts(users);
+      const activeAdmins = await users.lockActiveAdminIds(this.ctx.database.kind);
       const current: UserRow | undefined = await users.findById(id);
       if (!current) throw errors.notFound('User');
       if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw errors.lastAdmin();
-      const before = await users.toDto(current);
+      const before = await accounts.dto(current);
       if (before.voteCount > 0) throw errors.userHasVotes();
       try {
-        await deleteUser(trx, id);
+        await users.delete(id);
       } catch (error) {
         // A vote written between the count and the delete: the foreign key refuses, same answer.
         if (isForeignKeyViolation(error)) throw errors.userHasVotes();

@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const me = async (request: Parameters<typeof ctx.guards.requireUser>[0]) => {
     const user = await auth.users.findById(callerOf(request).id);
     if (!user) throw errors.unauthorized();
-    return ok({ user: await auth.users.toDto(user) });
+    return ok({ user: await auth.userDto(user) });
   };
   api.get('/auth/me', { schema: { tags: ['auth'] }, preHandler: ctx.guards.requireUser }, me);
   api.get('/auth/profile', { schema: { tags: ['auth'] }, preHandler: ctx.guards.requireUser }, me);

@@ -1,7 +1,8 @@
-import type { SessionDto } from '../../../common/api/auth.js';
+import type { SessionDto, UserDto } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
+import { Accounts } from '../users/accounts.js';
 import { UsersRepository } from '../users/repository.js';
 import type { AuthUser } from './guards.js';
 import { PasswordThrottle } from './password-throttle.js';
@@ -18,13 +19,18 @@ export class AuthService {
     this.throttle = new PasswordThrottle(ctx.counters, ctx.config.passwordThrottle);
   }
 
+  /** The account as the API shows it. */
+  userDto(user: UserRow): Promise<UserDto> {
+    return new Accounts(this.users).dto(user);
+  }
+
   /** A new session (access + refresh token) for a user row already checked to be active. */
   async openSession(userId: number): Promise<SessionDto> {
     const user = await this.users.findById(userId);
     if (!user) throw errors.invalidToken();
     const [tokens, dto] = await Promise.all([
       this.ctx.sessions.open(user.id).then((session) => this.tokensOf(session)),
-      this.users.toDto(user),
+      this.userDto(user),
     ]);
     return { user: dto, ...tokens };
   }
@@ -35,9 +41,9 @@ export class AuthService {
   }
 
   /** An account write, recorded as a change of that account (derived state may follow accounts). */
-  private writeAccount(work: (users: UsersRepository) => Promise<UserRow>): Promise<UserRow> {
+  private writeAccount(work: (accounts: Accounts) => Promise<UserRow>): Promise<UserRow> {
     return this.ctx.changes.transaction(async (trx, change) => {
-      const account = await work(new UsersRepository(trx));
+      const account = await work(new Accounts(new UsersRepository(trx)));
       change.user(account.id);
       return account;
     });

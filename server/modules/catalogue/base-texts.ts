@@ -1,13 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { capitalizeFirst } from '../../../common/text/index.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import type { BaseTextStore, BaseTexts } from '../texts/service.js';
 import { CategoriesRepository } from './categories-repository.js';
 import { TagsRepository } from './tags-repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 function namesOf(rows: ReadonlyArray<{ id: number; name: string; created_at: string }>) {
   return new Map<number, BaseTexts>(
@@ -31,7 +28,7 @@ function requiredName(value: string | null): string {
 
 /** A category's English name lives on its row (BASE_NAME_LANGUAGE); other languages are translations. */
 export const categoryBaseTexts: BaseTextStore = {
-  read: async (db: Db, ids) => namesOf(await new CategoriesRepository(db).names(ids)),
+  read: async (db: Executor, ids) => namesOf(await new CategoriesRepository(db).names(ids)),
   async write(trx, change, id, _key, value) {
     await new CategoriesRepository(trx).update(id, { name: capitalizeFirst(requiredName(value)) });
     change.category(id);
@@ -40,7 +37,7 @@ export const categoryBaseTexts: BaseTextStore = {
 
 /** A tag's English name lives on its row (BASE_NAME_LANGUAGE); other languages are translations. */
 export const tagBaseTexts: BaseTextStore = {
-  read: async (db: Db, ids) => namesOf(await new TagsRepository(db).names(ids)),
+  read: async (db: Executor, ids) => namesOf(await new TagsRepository(db).names(ids)),
   async write(trx, change, id, _key, value) {
     await new TagsRepository(trx).update(id, { name: requiredName(value) });
     change.tag(id);

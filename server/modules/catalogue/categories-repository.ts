@@ -138,4 +138,13 @@ export class CategoriesRepository {
   async delete(id: number) {
     await this.db.deleteFrom('categories').where('id', '=', id).execute();
   }
+
+  findByIds(ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('categories')
+      .select(['id', 'slug', 'name'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+  }
 }

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import type {
   AdminCategoryDto,
   CategoryDeleteData,
@@ -9,7 +8,7 @@ import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js'
 import { capitalizeFirst, slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../db/timestamps.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
@@ -153,7 +152,7 @@ export class CategoriesService {
     return this.get(id);
   }
 
-  private async editable(trx: Transaction<Database>, id: number, verb: 'edited' | 'deleted') {
+  private async editable(trx: Executor, id: number, verb: 'edited' | 'deleted') {
     const category = await new CategoriesRepository(trx).findById(id);
     if (!category) throw errors.notFound('Category');
     if (category.is_system === 1) throw errors.systemCategory(verb);
@@ -161,7 +160,7 @@ export class CategoriesService {
   }
 
   /** One level of parents: the parent exists, is not a subcategory, and `self` has no children. */
-  private async checkParent(trx: Transaction<Database>, parentId: number, self: number | null) {
+  private async checkParent(trx: Executor, parentId: number, self: number | null) {
     if (parentId === self) throw errors.validation('A category cannot be its own parent', 'parentId');
     const parent = await new CategoriesRepository(trx).findById(parentId);
     if (!parent) throw errors.validation('parentId does not name a category', 'parentId');
@@ -173,7 +172,7 @@ export class CategoriesService {
     return parentId;
   }
 
-  private write<T>(work: (trx: Transaction<Database>, change: ChangeSet) => Promise<T>): Promise<T> {
+  private write<T>(work: (trx: Executor, change: ChangeSet) => Promise<T>): Promise<T> {
     return withUniqueSlug(() => this.ctx.changes.transaction(work), {
       slug: () => errors.slugExists('category'),
     });

@@ -1,8 +1,7 @@
-import type { Transaction } from 'kysely';
 import { LANGUAGES, type Language } from '../../../common/constants.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 
@@ -14,7 +13,7 @@ type NamedEntity = 'category' | 'tag';
  */
 export async function writeNames(
   ctx: AppContext,
-  trx: Transaction<Database>,
+  trx: Executor,
   change: ChangeSet,
   entityType: NamedEntity,
   id: number,
@@ -35,7 +34,7 @@ export async function writeNames(
  */
 export async function translateName(
   ctx: AppContext,
-  trx: Transaction<Database>,
+  trx: Executor,
   change: ChangeSet,
   actor: AuthUser,
   translation: { entityType: NamedEntity; id: number; language: Language; name: string; mustBeNew: boolean },

@@ -80,7 +80,25 @@ export class TagsRepository {
     await this.db.deleteFrom('tags').where('id', '=', id).execute();
   }
 
-  categoryExists(id: number) {
-    return this.db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
+  findBySlugs(slugs: readonly string[]) {
+    if (slugs.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('tags')
+      .select(['id', 'slug'])
+      .where('slug', 'in', [...slugs])
+      .execute();
+  }
+
+  /** Tags the wizard may combine in a category: its own and the cross-cutting ones (no category). */
+  combinableIn(categoryId: number, types: readonly string[]) {
+    return this.db
+      .selectFrom('tags')
+      .select(['id', 'slug', 'name', 'type'])
+      .where((eb) => eb.or([eb('category_id', '=', categoryId), eb('category_id', 'is', null)]))
+      .where('type', 'in', [...types])
+      .orderBy('type')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
   }
 }

@@ -1,16 +1,16 @@
-import type { Transaction } from 'kysely';
 import type { AdminTagDto, CreateTagInput, UpdateTagInput } from '../../../common/api/catalogue.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import { slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../db/timestamps.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
+import { CategoriesRepository } from './categories-repository.js';
 import { translateName, writeNames } from './names.js';
 import { TagsRepository } from './tags-repository.js';
 
@@ -33,7 +33,7 @@ export class TagsService {
     const slug = slugify(input.slug?.trim() ? input.slug : name);
     if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
     const id = await this.write(async (trx, change) => {
-      if (!(await new TagsRepository(trx).categoryExists(input.categoryId))) {
+      if (!(await new CategoriesRepository(trx).findById(input.categoryId))) {
         throw errors.validation('categoryId does not name a category', 'categoryId');
       }
       if (await new TagsRepository(trx).findBySlug(slug)) throw errors.slugExists('tag');
@@ -69,7 +69,7 @@ export class TagsService {
       const changes: { type?: string; category_id?: number | null } = {};
       if (input.type !== undefined) changes.type = input.type;
       if (input.categoryId !== undefined) {
-        if (input.categoryId !== null && !(await new TagsRepository(trx).categoryExists(input.categoryId))) {
+        if (input.categoryId !== null && !(await new CategoriesRepository(trx).findById(input.categoryId))) {
           throw errors.validation('categoryId does not name a category', 'categoryId');
         }
         changes.category_id = input.categoryId;
@@ -134,7 +134,7 @@ export class TagsService {
     return this.get(id);
   }
 
-  private async existing(trx: Transaction<Database>, id: number) {
+  private async existing(trx: Executor, id: number) {
     const tag = await new TagsRepository(trx).findById(id);
     if (!tag) throw errors.notFound('Tag');
     return tag;
@@ -157,7 +157,7 @@ export class TagsService {
     }));
   }
 
-  private write<T>(work: (trx: Transaction<Database>, change: ChangeSet) => Promise<T>): Promise<T> {
+  private write<T>(work: (trx: Executor, change: ChangeSet) => Promise<T>): Promise<T> {
     return withUniqueSlug(() => this.ctx.changes.transaction(work), { slug: () => errors.slugExists('tag') });
   }
 }

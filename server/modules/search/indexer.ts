@@ -7,15 +7,12 @@
  * transaction, every topic whose texts, tags, category or status changed, and those a renamed tag
  * or category names. No write path calls it.
  */
-import type { Kysely, Transaction } from 'kysely';
 import { STOP_WORDS } from '../../../common/search/index.js';
 import { tokenize } from '../../../common/text/index.js';
 import { FINDABLE_ASPECTS } from '../../changes/change-set.js';
 import type { TransactionSubscriber } from '../../changes/dispatcher.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { readTranslations } from '../texts/service.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const TERM_WEIGHT = { title: 4, tag: 3, category: 2, description: 1 } as const;
 /** Words longer than this are not indexed (no one types them; keeps the key short). */
@@ -73,7 +70,7 @@ function allTexts(base: string | null, translations: Map<string, string> | undef
   return [...(base ? [base] : []), ...(translations?.values() ?? [])];
 }
 
-export async function loadCatalogueNames(db: Db): Promise<CatalogueNames> {
+export async function loadCatalogueNames(db: Executor): Promise<CatalogueNames> {
   const [categories, tags, categoryTexts, tagTexts] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name', 'parent_id']).execute(),
     db.selectFrom('tags').select(['id', 'name']).execute(),
@@ -99,7 +96,7 @@ export async function loadCatalogueNames(db: Db): Promise<CatalogueNames> {
 
 /** The index rows of one batch of topics (inactive topics get none: search never shows them). */
 async function buildTerms(
-  db: Db,
+  db: Executor,
   topicIds: readonly number[],
   names: CatalogueNames,
 ): Promise<SearchTermRow[]> {
@@ -141,7 +138,7 @@ async function buildTerms(
   return rows;
 }
 
-async function insertTerms(db: Db, rows: readonly SearchTermRow[]) {
+async function insertTerms(db: Executor, rows: readonly SearchTermRow[]) {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await db
       .insertInto('search_terms')
@@ -151,7 +148,7 @@ async function insertTerms(db: Db, rows: readonly SearchTermRow[]) {
 }
 
 /** Tells every app server's search caches that the index changed (see searchIndexVersion). */
-export async function bumpSearchIndexVersion(db: Db): Promise<void> {
+export async function bumpSearchIndexVersion(db: Executor): Promise<void> {
   await db
     .updateTable('search_index_state')
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -163,7 +160,7 @@ export async function bumpSearchIndexVersion(db: Db): Promise<void> {
  * Re-indexes these topics (deleted or deactivated ones just leave the index). Safe inside a
  * transaction: pass the transaction so the index changes with the data.
  */
-export async function indexTopics(db: Db, topicIds: readonly number[]): Promise<void> {
+export async function indexTopics(db: Executor, topicIds: readonly number[]): Promise<void> {
   const unique = [...new Set(topicIds)];
   const names = await loadCatalogueNames(db);
   for (let i = 0; i < unique.length; i += TOPIC_BATCH) {
@@ -194,7 +191,7 @@ export const searchIndexFollower: TransactionSubscriber = {
 };
 
 /** Every topic of a category (and its subcategories): to re-index after a category rename. */
-async function topicIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
+async function topicIdsOfCategory(db: Executor, categoryId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('topics')
     .select('id')
@@ -209,13 +206,13 @@ async function topicIdsOfCategory(db: Db, categoryId: number): Promise<number[]>
 }
 
 /** Every topic labelled with a tag: to re-index after a tag rename. */
-async function topicIdsOfTag(db: Db, tagId: number): Promise<number[]> {
+async function topicIdsOfTag(db: Executor, tagId: number): Promise<number[]> {
   const rows = await db.selectFrom('topic_tags').select('topic_id').where('tag_id', '=', tagId).execute();
   return rows.map((row) => row.topic_id);
 }
 
 /** Empties and refills the whole index, a batch of topics at a time. Returns counts. */
-export async function rebuildSearchIndex(db: Db): Promise<{ topics: number; terms: number }> {
+export async function rebuildSearchIndex(db: Executor): Promise<{ topics: number; terms: number }> {
   await db.deleteFrom('search_terms').execute();
   const names = await loadCatalogueNames(db);
   let lastId = 0;
@@ -245,7 +242,7 @@ export async function rebuildSearchIndex(db: Db): Promise<{ topics: number; term
 }
 
 /** True when topics exist but none is indexed (a database from before the index, or a bulk load). */
-export async function isSearchIndexMissing(db: Db): Promise<boolean> {
+export async function isSearchIndexMissing(db: Executor): Promise<boolean> {
   const term = await db.selectFrom('search_terms').select('topic_id').limit(1).executeTakeFirst();
   if (term) return false;
   const topic = await db
@@ -258,7 +255,7 @@ export async function isSearchIndexMissing(db: Db): Promise<boolean> {
 }
 
 /** The index version every cache of search compares (see the search_index_state migration). */
-export async function searchIndexVersion(db: Db): Promise<number> {
+export async function searchIndexVersion(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('search_index_state')
     .select('version')

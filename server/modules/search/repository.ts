@@ -1,6 +1,6 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 
 /** One index lookup: a whole folded word, or a word start (the range scan of a prefix). */
 export interface TermLookup {
@@ -28,7 +28,7 @@ export interface TopicRowForSearch {
 /** All SQL of search (texts other than base ones come from the texts service). */
 export class SearchRepository {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Executor,
     private readonly kind: DatabaseKind,
   ) {}
 

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { SearchCategoryDto, SearchResponseDto, SearchTagListDto } from '../../../common/api/search.js';
 import { type Language, LIMITS, MAX_SUGGESTIONS } from '../../../common/constants.js';
 import { didYouMean, type ParsedQuery, parseQuery, rankResults } from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
 import type { DatabaseKind } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import type { TextsService } from '../texts/service.js';
 import { candidateTopicIds, lookupsOf, type SearchMode } from './candidates.js';
 import { catalogueResults, type ScoredResult, topicResult } from './presentation.js';
@@ -35,7 +34,7 @@ export class SearchService {
   private readonly repository: SearchRepository;
   private readonly snapshots: SearchSnapshots;
 
-  constructor(db: Kysely<Database>, kind: DatabaseKind, texts: TextsService) {
+  constructor(db: Executor, kind: DatabaseKind, texts: TextsService) {
     this.repository = new SearchRepository(db, kind);
     this.snapshots = new SearchSnapshots(db, this.repository, texts);
   }

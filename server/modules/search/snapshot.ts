@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import {
   type PreparedCandidate,
@@ -7,7 +6,7 @@ import {
   Vocabulary,
 } from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { fallbackChain, pickText, type TextsByEntity } from '../texts/fallback.js';
 import { readTranslations, type TextsService } from '../texts/service.js';
 import type { CatalogueRows, SearchRepository, TermLookup } from './repository.js';
@@ -103,7 +102,7 @@ export class SearchSnapshot {
 
   static async load(
     version: number,
-    db: Kysely<Database>,
+    db: Executor,
     repository: SearchRepository,
     texts: TextsService,
   ): Promise<SearchSnapshot> {
@@ -278,7 +277,7 @@ export class SearchSnapshots {
   private loading: Promise<SearchSnapshot> | undefined;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Executor,
     private readonly repository: SearchRepository,
     private readonly texts: TextsService,
   ) {}

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { NameTranslationDto } from '../../../common/api/catalogue.js';
 import {
   ENTITY_KEYS,
@@ -9,12 +8,12 @@ import {
 import { LANGUAGES, type Language, LIMITS } from '../../../common/constants.js';
 import { uiCatalog } from '../../../common/i18n/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
-import type { Database, TranslationRow } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
+import type { TranslationRow } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { fallbackChain, groupTexts, TextPicker, type TextsByEntity, textInChain } from './fallback.js';
 import { type TextRef, TextsRepository } from './repository.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type TextEntityType = Exclude<TranslationEntityType, 'ui'>;
 
 /** An entity's own texts, kept on its own row, in the language it is written in. */
@@ -30,17 +29,11 @@ export interface BaseTexts {
  * writes them through it and never touches those tables itself.
  */
 export interface BaseTextStore {
-  read(db: Db, ids: readonly number[] | 'all'): Promise<Map<number, BaseTexts>>;
+  read(db: Executor, ids: readonly number[] | 'all'): Promise<Map<number, BaseTexts>>;
   /** Writes one base text (null clears an optional one) and records the change. */
-  write(
-    trx: Transaction<Database>,
-    change: ChangeSet,
-    id: number,
-    key: string,
-    value: string | null,
-  ): Promise<void>;
+  write(trx: Executor, change: ChangeSet, id: number, key: string, value: string | null): Promise<void>;
   /** Entities visitors may not see, nor their texts (deactivated topics). */
-  hiddenFromVisitors?(db: Db): Promise<Set<number>>;
+  hiddenFromVisitors?(db: Executor): Promise<Set<number>>;
 }
 
 /**
@@ -48,7 +41,7 @@ export interface BaseTextStore {
  * A function as well as a service method, for the bulk loaders that run without an app.
  */
 export async function readTranslations(
-  db: Db,
+  db: Executor,
   entityType: TextEntityType,
   ids: readonly number[] | 'all',
   keys?: readonly string[],
@@ -103,7 +96,7 @@ function baseRecord(ref: TextRef, base: BaseTexts, value: string): TextRecordDto
  */
 export class TextsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Executor,
     private readonly bases: Record<TextEntityType, BaseTextStore>,
   ) {}
 
@@ -112,7 +105,7 @@ export class TextsService {
     entityType: TextEntityType,
     ids: readonly number[],
     language: Language,
-    db: Db = this.db,
+    db: Executor = this.db,
   ): Promise<TextPicker> {
     const chain = fallbackChain(language);
     return new TextPicker(
@@ -126,7 +119,7 @@ export class TextsService {
     entityType: 'category' | 'tag',
     rows: ReadonlyArray<{ id: number; name: string }>,
     baseLanguage: Language,
-    db: Db = this.db,
+    db: Executor = this.db,
   ): Promise<Map<number, NameTranslationDto[]>> {
     const texts = await readTranslations(
       db,
@@ -194,7 +187,7 @@ export class TextsService {
    * written in. Records the change on `change`. Returns the record before and after.
    */
   async write(
-    trx: Transaction<Database>,
+    trx: Executor,
     change: ChangeSet,
     ref: TextRef,
     value: string | null,
@@ -234,7 +227,7 @@ export class TextsService {
   }
 
   /** The entities are being deleted: their translations go with them. */
-  deleteAllOf(trx: Transaction<Database>, type: TextEntityType, ids: readonly number[]): Promise<void> {
+  deleteAllOf(trx: Executor, type: TextEntityType, ids: readonly number[]): Promise<void> {
     return new TextsRepository(trx).deleteAllOf(type, ids);
   }
 
@@ -269,7 +262,7 @@ export class TextsService {
   }
 
   private async writeTranslation(
-    trx: Transaction<Database>,
+    trx: Executor,
     ref: TextRef,
     value: string | null,
     options: { mustBeNew?: boolean },

@@ -1,20 +1,20 @@
-import type { Transaction } from 'kysely';
 import type { AdminTopicDto, AdminTopicsData, UpdateTopicInput } from '../../../common/api/catalogue.js';
 import type { CreateTopicInput, TopicDto } from '../../../common/api/topics.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import { slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
-import { TopicsAdminRepository } from './admin-repository.js';
+import { CategoriesRepository } from '../catalogue/categories-repository.js';
+import { TagsRepository } from '../catalogue/tags-repository.js';
 import { TopicsRepository } from './repository.js';
 import { TopicsService } from './service.js';
 
-type Trx = Transaction<Database>;
+type Trx = Executor;
 
 /**
  * Every administrator write of topics (SPEC 7 admin API). Each runs in `ctx.changes.transaction`
@@ -37,8 +37,8 @@ export class TopicsAdminService {
     options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number },
   ): Promise<AdminTopicsData> {
     const [rows, statusCounts] = await Promise.all([
-      new TopicsAdminRepository(this.ctx.db).list(options),
-      new TopicsAdminRepository(this.ctx.db).statusCounts(),
+      new TopicsRepository(this.ctx.db).list(options),
+      new TopicsRepository(this.ctx.db).statusCounts(),
     ]);
     const mainIds = [
       ...new Set(rows.flatMap((row) => (row.main_topic_id === null ? [] : [row.main_topic_id]))),
@@ -97,11 +97,11 @@ export class TopicsAdminService {
         change.topic(main.id, 'subTopics');
       }
       if (categoryId === undefined) throw errors.validation('categoryId is required', 'categoryId');
-      if (!(await topics.categoryExists(categoryId))) {
+      if (!(await new CategoriesRepository(trx).findById(categoryId))) {
         throw errors.validation('categoryId does not name a category', 'categoryId');
       }
       const tagSlugs = [...new Set(input.tags)];
-      const tags = await topics.tagsBySlug(tagSlugs);
+      const tags = await new TagsRepository(trx).findBySlugs(tagSlugs);
       const unknown = tagSlugs.filter((s) => !tags.some((tag) => tag.slug === s));
       if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
       if (input.isMainTopic && (await topics.mainTitleTaken(categoryId, title))) throw errors.topicExists();
@@ -162,17 +162,17 @@ export class TopicsAdminService {
         }
       }
       if (input.categorySlug !== undefined) {
-        const category = await new TopicsAdminRepository(trx).categoryBySlug(input.categorySlug);
+        const category = await new CategoriesRepository(trx).findBySlug(input.categorySlug);
         if (!category) throw errors.validation('categorySlug does not name a category', 'categorySlug');
         if (category.id !== topic.category_id) changes.category_id = category.id;
       }
-      await new TopicsAdminRepository(trx).updateTopic(topic.id, changes);
+      await new TopicsRepository(trx).updateTopic(topic.id, changes);
       if (changes.category_id !== undefined) {
         change.topic(topic.id, 'category');
         // A main topic and its sub-topics live in one category: they move together.
         if (topic.is_main === 1) {
-          await new TopicsAdminRepository(trx).moveSubTopics(topic.id, changes.category_id);
-          for (const sub of await new TopicsAdminRepository(trx).subTopicIds(topic.id))
+          await new TopicsRepository(trx).moveSubTopics(topic.id, changes.category_id);
+          for (const sub of await new TopicsRepository(trx).subTopicIds(topic.id))
             change.topic(sub.id, 'category');
         }
       }
@@ -190,7 +190,7 @@ export class TopicsAdminService {
       if (input.description !== undefined) await text('description', input.description || null);
       // Moved as it is (the title did not change), a main topic may meet its namesake in the new category.
       if (changes.category_id !== undefined && topic.is_main === 1) {
-        const { title } = await new TopicsAdminRepository(trx).findFull(topic.id);
+        const { title } = await new TopicsRepository(trx).findFull(topic.id);
         if (await topics.mainTitleTaken(changes.category_id, title, topic.id)) throw errors.topicExists();
       }
 
@@ -225,12 +225,12 @@ export class TopicsAdminService {
       const topic = await this.require(trx, key);
       const subTopicIds =
         topic.is_main === 1
-          ? (await new TopicsAdminRepository(trx).subTopicIds(topic.id)).map((row) => row.id)
+          ? (await new TopicsRepository(trx).subTopicIds(topic.id)).map((row) => row.id)
           : [];
       const ids = [topic.id, ...subTopicIds];
-      const contents = await new TopicsAdminRepository(trx).contentsOf(ids);
+      const contents = await new TopicsRepository(trx).contentsOf(ids);
       await this.ctx.texts.deleteAllOf(trx, 'topic', ids);
-      await new TopicsAdminRepository(trx).deleteTopics(ids);
+      await new TopicsRepository(trx).deleteTopics(ids);
       for (const id of ids) change.topic(id, 'deleted');
       if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
       await recordAudit(trx, actor, {
@@ -259,11 +259,11 @@ export class TopicsAdminService {
   ): Promise<TopicDto> {
     const id = await this.write(async (trx, change) => {
       const topic = await this.require(trx, key);
-      const [tag] = await new TopicsRepository(trx).tagsBySlug([tagSlug]);
+      const [tag] = await new TagsRepository(trx).findBySlugs([tagSlug]);
       if (labelled) {
         if (!tag) throw errors.notFound('Tag');
-        await new TopicsAdminRepository(trx).addTag(topic.id, tag.id);
-      } else if (!tag || !(await new TopicsAdminRepository(trx).removeTag(topic.id, tag.id))) {
+        await new TopicsRepository(trx).addTag(topic.id, tag.id);
+      } else if (!tag || !(await new TopicsRepository(trx).removeTag(topic.id, tag.id))) {
         throw errors.notFound('Tag on this topic');
       }
       change.topic(topic.id, 'tags');
@@ -281,11 +281,11 @@ export class TopicsAdminService {
   /** Replaces a topic's tags by those slugs (all must exist); returns the new tag ids. */
   private async replaceTags(trx: Trx, change: ChangeSet, topicId: number, slugs: readonly string[]) {
     const wanted = [...new Set(slugs)];
-    const tags = await new TopicsRepository(trx).tagsBySlug(wanted);
+    const tags = await new TagsRepository(trx).findBySlugs(wanted);
     const unknown = wanted.filter((slug) => !tags.some((tag) => tag.slug === slug));
     if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
     const tagIds = tags.map((tag) => tag.id);
-    await new TopicsAdminRepository(trx).replaceTags(topicId, tagIds);
+    await new TopicsRepository(trx).replaceTags(topicId, tagIds);
     change.topic(topicId, 'tags');
     return tagIds;
   }
@@ -294,7 +294,7 @@ export class TopicsAdminService {
   async require(trx: Trx, key: string) {
     const row = await new TopicsRepository(trx).findByKey(key, { includeInactive: true });
     if (!row) throw errors.notFound('Topic');
-    return new TopicsAdminRepository(trx).findFull(row.id);
+    return new TopicsRepository(trx).findFull(row.id);
   }
 
   private write<T>(work: (trx: Trx, change: ChangeSet) => Promise<T>): Promise<T> {

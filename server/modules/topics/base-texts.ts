@@ -1,7 +1,6 @@
 import { isLanguage } from '../../../common/constants.js';
 import { errors } from '../../http/errors.js';
 import type { BaseTextStore, BaseTexts } from '../texts/service.js';
-import { TopicsAdminRepository } from './admin-repository.js';
 import { TopicsRepository } from './repository.js';
 
 /**
@@ -29,14 +28,14 @@ export const topicBaseTexts: BaseTextStore = {
     const text = value?.trim() || null;
     if (key === 'title') {
       if (text === null) throw errors.validation('Title is required', 'title');
-      const topic = await new TopicsAdminRepository(trx).findFull(id);
+      const topic = await new TopicsRepository(trx).findFull(id);
       const topics = new TopicsRepository(trx);
       if (topic.is_main === 1 && (await topics.mainTitleTaken(topic.category_id, text, id))) {
         throw errors.topicExists();
       }
-      await new TopicsAdminRepository(trx).updateTopic(id, { title: text });
+      await new TopicsRepository(trx).updateTopic(id, { title: text });
     } else {
-      await new TopicsAdminRepository(trx).updateTopic(id, { description: text });
+      await new TopicsRepository(trx).updateTopic(id, { description: text });
     }
     change.topic(id, 'texts');
   },

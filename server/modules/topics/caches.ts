@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import { type ChangeSet, RANKING_ASPECTS } from '../../changes/change-set.js';
 import type { CommitSubscriber } from '../../changes/dispatcher.js';
+import type { Executor } from '../../db/executor.js';
 import { readCacheFor } from '../../db/read-cache.js';
-import type { Database } from '../../db/schema.js';
 import { rankingCacheFor } from './ranking-cache.js';
 
 /**
@@ -19,7 +18,7 @@ export const topicTag = (topicId: number) => `topic-id:${topicId}`;
  * their one-second lifetime at most. Anything else that changes how topics are listed (a text, a
  * tag, a category, a status) empties the lists too, so the next read shows it.
  */
-export function followTopicChanges(db: Kysely<Database>): CommitSubscriber {
+export function followTopicChanges(db: Executor): CommitSubscriber {
   const reads = readCacheFor(db);
   const rankings = rankingCacheFor(db);
   return (change: ChangeSet) => {

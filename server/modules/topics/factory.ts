@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
+import type { Executor } from '../../db/executor.js';
 import { readCacheFor } from '../../db/read-cache.js';
 import { newReadableId } from '../../db/readable-id.js';
-import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
 
 /**
@@ -19,7 +18,7 @@ const unique = (prefix: string) => `${prefix}-${++sequence}-${Math.random().toSt
 type Names = Partial<Record<'fr' | 'en' | 'es' | 'de', string>>;
 
 async function addNames(
-  db: Kysely<Database>,
+  db: Executor,
   entityType: 'topic' | 'category' | 'tag',
   id: number,
   key: string,
@@ -44,7 +43,7 @@ function otherThan(own: string, names: Names = {}): Names {
   return Object.fromEntries(Object.entries(names).filter(([language]) => language !== own));
 }
 
-export async function makeCategory(db: Kysely<Database>, options: { name?: string; names?: Names } = {}) {
+export async function makeCategory(db: Executor, options: { name?: string; names?: Names } = {}) {
   const name = options.names?.en ?? options.name ?? unique('Category');
   const row = await db
     .insertInto('categories')
@@ -56,7 +55,7 @@ export async function makeCategory(db: Kysely<Database>, options: { name?: strin
 }
 
 export async function makeTag(
-  db: Kysely<Database>,
+  db: Executor,
   options: { name?: string; type?: string; categoryId?: number | null; names?: Names } = {},
 ) {
   const name = options.names?.en ?? options.name ?? unique('Tag');
@@ -91,7 +90,7 @@ export interface MakeTopicOptions {
   descriptions?: Names;
 }
 
-export async function makeTopic(db: Kysely<Database>, options: MakeTopicOptions) {
+export async function makeTopic(db: Executor, options: MakeTopicOptions) {
   const language = (options.language ?? 'fr') as keyof Names;
   const title = options.titles?.[language] ?? options.title ?? unique('Topic');
   const ownDescription = options.descriptions?.[language];
@@ -128,7 +127,7 @@ export async function makeTopic(db: Kysely<Database>, options: MakeTopicOptions)
 
 /** A proposition with its running totals; places are 1st/2nd/3rd counts, points derived from them. */
 export async function makeProposition(
-  db: Kysely<Database>,
+  db: Executor,
   topicId: number,
   name: string,
   places: { first?: number; second?: number; third?: number } = {},

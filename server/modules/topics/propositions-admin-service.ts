@@ -1,10 +1,9 @@
-import type { Transaction } from 'kysely';
 import type { PropositionDto } from '../../../common/api/catalogue.js';
 import { propositionKey } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -102,9 +101,7 @@ export class PropositionsAdminService {
   }
 
   /** A name another proposition of the topic has, even by a race the unique index settles, is 409. */
-  private async writeProposition<T>(
-    work: (trx: Transaction<Database>, change: ChangeSet) => Promise<T>,
-  ): Promise<T> {
+  private async writeProposition<T>(work: (trx: Executor, change: ChangeSet) => Promise<T>): Promise<T> {
     try {
       return await this.ctx.changes.transaction(work);
     } catch (error) {

@@ -1,11 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Language } from '../../../common/constants.js';
 import { foldText } from '../../../common/text/index.js';
+import type { Executor } from '../../db/executor.js';
 import { newReadableId } from '../../db/readable-id.js';
-import type { Database, TopicRow } from '../../db/schema.js';
+import type { TopicRow } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The topic columns every list needs (no timestamps, no title_key). */
 const SUMMARY_COLUMNS = [
@@ -51,9 +50,9 @@ export interface NewTopic {
   tagIds: number[];
 }
 
-/** Every line of SQL about topics, rankings and their texts; the back-office reuses it. */
+/** Every line of SQL about topics and their tags (`topics`, `topic_tags`): public reads and the back-office's. */
 export class TopicsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Executor) {}
 
   /**
    * Active topics by vote count, ties by id: the order of the topics_popular index, so a page costs
@@ -152,15 +151,6 @@ export class TopicsRepository {
     return query.executeTakeFirst();
   }
 
-  categoriesByIds(ids: readonly number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('categories')
-      .select(['id', 'slug', 'name'])
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-  }
-
   /** The tags of these topics, in the order lists show them (type, then slug). */
   tagsOfTopics(topicIds: readonly number[]) {
     if (topicIds.length === 0) return Promise.resolve([]);
@@ -195,25 +185,12 @@ export class TopicsRepository {
   }
 
   /** The base titles of these topics and the language each is written in. */
-  titlesOf(ids: readonly number[], db: Db = this.db) {
+  titlesOf(ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return db
+    return this.db
       .selectFrom('topics')
       .select(['id', 'title', 'language'])
       .where('id', 'in', [...new Set(ids)])
-      .execute();
-  }
-
-  categoryExists(id: number) {
-    return this.db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
-  }
-
-  tagsBySlug(slugs: readonly string[]) {
-    if (slugs.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('tags')
-      .select(['id', 'slug'])
-      .where('slug', 'in', [...slugs])
       .execute();
   }
 
@@ -306,5 +283,147 @@ export class TopicsRepository {
       .where('is_active', '=', 1)
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  // The back-office's lists and edits.
+
+  /** Main topics each followed by their sub-topics, so the table reads as a tree. */
+  list(options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number }) {
+    let query = this.db
+      .selectFrom('topics as t')
+      .innerJoin('categories as c', 'c.id', 't.category_id')
+      .select((eb) => [
+        't.id',
+        't.slug',
+        't.readable_id',
+        't.title',
+        't.description',
+        't.language',
+        't.is_main',
+        't.is_active',
+        't.main_topic_id',
+        't.vote_count',
+        't.created_at',
+        't.category_id',
+        'c.slug as category_slug',
+        'c.name as category_name',
+        eb
+          .selectFrom('propositions')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('propositions.topic_id', '=', 't.id')
+          .as('propositions'),
+        eb
+          .selectFrom('topics as s')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('s.main_topic_id', '=', 't.id')
+          .as('sub_topics'),
+      ])
+      .orderBy((eb) => eb.fn.coalesce('t.main_topic_id', 't.id'), 'desc')
+      .orderBy('t.is_main', 'desc')
+      .orderBy('t.title')
+      .orderBy('t.id')
+      .limit(options.limit)
+      .offset(options.offset);
+    if (options.status !== 'all')
+      query = query.where('t.is_active', '=', options.status === 'active' ? 1 : 0);
+    return query.execute();
+  }
+
+  async statusCounts() {
+    const rows = await this.db
+      .selectFrom('topics')
+      .select((eb) => ['is_active', eb.fn.countAll<number>().as('n')])
+      .groupBy('is_active')
+      .execute();
+    const active = Number(rows.find((row) => row.is_active === 1)?.n ?? 0);
+    const inactive = Number(rows.find((row) => row.is_active === 0)?.n ?? 0);
+    return { all: active + inactive, active, inactive };
+  }
+
+  findFull(id: number) {
+    return this.db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  subTopicIds(mainTopicId: number) {
+    return this.db
+      .selectFrom('topics')
+      .select(['id', 'title_key'])
+      .where('main_topic_id', '=', mainTopicId)
+      .execute();
+  }
+
+  async updateTopic(
+    id: number,
+    changes: { slug?: string; title?: string; description?: string | null; category_id?: number },
+  ) {
+    await this.db
+      .updateTable('topics')
+      .set({
+        ...changes,
+        ...(changes.title !== undefined ? { title_key: foldText(changes.title) } : {}),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async moveSubTopics(mainTopicId: number, categoryId: number) {
+    await this.db
+      .updateTable('topics')
+      .set({ category_id: categoryId, updated_at: nowIso() })
+      .where('main_topic_id', '=', mainTopicId)
+      .execute();
+  }
+
+  async replaceTags(topicId: number, tagIds: readonly number[]) {
+    await this.db.deleteFrom('topic_tags').where('topic_id', '=', topicId).execute();
+    if (tagIds.length > 0) {
+      await this.db
+        .insertInto('topic_tags')
+        .values([...new Set(tagIds)].map((tagId) => ({ topic_id: topicId, tag_id: tagId })))
+        .execute();
+    }
+  }
+
+  async addTag(topicId: number, tagId: number) {
+    await this.db
+      .insertInto('topic_tags')
+      .values({ topic_id: topicId, tag_id: tagId })
+      .onConflict((oc) => oc.columns(['topic_id', 'tag_id']).doNothing())
+      .execute();
+  }
+
+  async removeTag(topicId: number, tagId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('topic_tags')
+      .where('topic_id', '=', topicId)
+      .where('tag_id', '=', tagId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** What deleting these topics takes with it, for the audit trail. */
+  async contentsOf(topicIds: readonly number[]) {
+    const [propositions, votes] = await Promise.all([
+      this.db
+        .selectFrom('propositions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('topic_id', 'in', [...topicIds])
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('votes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('topic_id', 'in', [...topicIds])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { propositions: Number(propositions.n), votes: Number(votes.n) };
+  }
+
+  /** Sub-topics, propositions, votes and topic tags go by the foreign keys' cascades; texts by the texts service. */
+  async deleteTopics(topicIds: readonly number[]) {
+    await this.db
+      .deleteFrom('topics')
+      .where('id', 'in', [...topicIds])
+      .execute();
   }
 }

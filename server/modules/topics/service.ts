@@ -23,7 +23,7 @@ export class TopicsService {
 
   constructor(private readonly ctx: AppContext) {
     this.repository = new TopicsRepository(ctx.db);
-    this.summaries = new TopicSummaries(this.repository, ctx.texts);
+    this.summaries = new TopicSummaries(ctx.db, ctx.texts);
     this.cache = readCacheFor(ctx.db);
   }
 

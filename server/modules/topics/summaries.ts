@@ -6,9 +6,11 @@ import type {
   TopicTagDto,
 } from '../../../common/api/topics.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
+import type { Executor } from '../../db/executor.js';
+import { CategoriesRepository } from '../catalogue/categories-repository.js';
 import type { TextsService } from '../texts/service.js';
 import type { RankingRow } from './propositions-repository.js';
-import type { TopicListRow, TopicsRepository } from './repository.js';
+import { type TopicListRow, TopicsRepository } from './repository.js';
 
 function parseTypes(json: string): string[] {
   try {
@@ -21,10 +23,16 @@ function parseTypes(json: string): string[] {
 
 /** Topic rows as the API shows them, in one reader's language; texts come from the texts service. */
 export class TopicSummaries {
+  private readonly repository: TopicsRepository;
+  private readonly categories: CategoriesRepository;
+
   constructor(
-    private readonly repository: TopicsRepository,
+    db: Executor,
     private readonly texts: TextsService,
-  ) {}
+  ) {
+    this.repository = new TopicsRepository(db);
+    this.categories = new CategoriesRepository(db);
+  }
 
   /** List items in one language: a fixed number of batched queries, whatever the number of rows. */
   async summaries(rows: readonly TopicListRow[], language: Language): Promise<TopicSummaryDto[]> {
@@ -33,7 +41,7 @@ export class TopicSummaries {
     const categoryIds = [...new Set(rows.map((row) => row.category_id))];
     const [topicTexts, categories, tagRows] = await Promise.all([
       this.texts.picker('topic', topicIds, language),
-      this.repository.categoriesByIds(categoryIds),
+      this.categories.findByIds(categoryIds),
       this.repository.tagsOfTopics(topicIds),
     ]);
     const [categoryTexts, tagTexts] = await Promise.all([

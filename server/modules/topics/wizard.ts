@@ -1,18 +1,18 @@
-import type { Transaction } from 'kysely';
 import type { TopicWizardData, TopicWizardInput, WizardTag } from '../../../common/api/catalogue.js';
 import { planSubTopics, WIZARD_MAX_TOPICS } from '../../../common/api/catalogue.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import { foldText, slugify } from '../../../common/text/index.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
-import { TopicsAdminRepository } from './admin-repository.js';
+import { CategoriesRepository } from '../catalogue/categories-repository.js';
+import { TagsRepository } from '../catalogue/tags-repository.js';
 import { TopicsRepository } from './repository.js';
 
-type Trx = Transaction<Database>;
+type Trx = Executor;
 
 /**
  * The whole wizard run in one transaction: the spec's client made one call per topic and could
@@ -31,7 +31,7 @@ export function runWizard(
   const write = () =>
     ctx.changes.transaction(async (trx, change) => {
       const topics = new TopicsRepository(trx);
-      if (!(await topics.categoryExists(input.categoryId))) {
+      if (!(await new CategoriesRepository(trx).findById(input.categoryId))) {
         throw errors.validation('Please fill in all required fields', 'categoryId');
       }
       const tags = await wizardTags(ctx, trx, input.categoryId, types, input.language);
@@ -77,9 +77,9 @@ export function runWizard(
           after: { title, types, wizard: true },
         });
       }
-      const main = await new TopicsAdminRepository(trx).findFull(mainId);
+      const main = await new TopicsRepository(trx).findFull(mainId);
       const present = new Set(
-        (await new TopicsAdminRepository(trx).subTopicIds(mainId)).map((row) => row.title_key),
+        (await new TopicsRepository(trx).subTopicIds(mainId)).map((row) => row.title_key),
       );
       const created: TopicWizardData['created'] = [];
       const skipped: string[] = [];
@@ -131,7 +131,7 @@ async function wizardTags(
   types: string[],
   language: Language,
 ): Promise<WizardTag[]> {
-  const rows = await new TopicsAdminRepository(trx).wizardTags(categoryId, types);
+  const rows = await new TagsRepository(trx).combinableIn(categoryId, types);
   const names = await ctx.texts.picker(
     'tag',
     rows.map((row) => row.id),

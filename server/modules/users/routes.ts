@@ -27,7 +27,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         ...(language !== undefined && { language }),
       };
       const updated = await auth.updateProfile(callerOf(request).id, changes, currentPassword, request.ip);
-      return ok({ user: await auth.users.toDto(updated) });
+      return ok({ user: await auth.userDto(updated) });
     },
   );
 

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { type RankingEventDto, rankingEventOf } from '../../../common/api/ranking-event.js';
 import { RANKING_LIMIT_MAX } from '../../../common/api/topics.js';
 import { type ChangeSet, RANKING_ASPECTS } from '../../changes/change-set.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { PropositionsRepository } from '../topics/propositions-repository.js';
 import { TopicsRepository } from '../topics/repository.js';
 import { toRankingEntry } from '../topics/summaries.js';
@@ -26,7 +25,7 @@ export class RankingEvents {
    *   are sent together, so a hot topic costs its watchers at most a few reads per second.
    */
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Executor,
     private readonly log: FastifyBaseLogger,
     private readonly coalesceMs = 50,
   ) {}
