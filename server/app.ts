@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Changes } from './changes/dispatcher.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -10,7 +10,9 @@ import type { DatabaseHandle } from './db/database.js';
 import { followChanges } from './derived-state.js';
 import { answerClientError } from './http/client-errors.js';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { registerRateLimits } from './http/rate-limit/register.js';
+import { serializeUnchecked } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnsafeText } from './http/unsafe-text.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
@@ -94,7 +96,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   // The API speaks JSON only: any other body type is 415, not a string for the schema to puzzle over.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Response schemas document answers; they are not checked on each request (see serializeUnchecked).
+  app.setSerializerCompiler(serializeUnchecked);
 
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
   const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
@@ -163,7 +166,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserDto } from './auth.js';
+import { userDto } from './auth.js';
 import {
   emailField,
   idParam,
@@ -39,10 +39,10 @@ export const adminUpdateUserBody = z
   });
 export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserBody>;
 
-export interface AdminUserListData {
-  users: UserDto[];
-  total: number;
-}
+export const adminUserListData = z.object({ users: z.array(userDto), total: z.int() });
+export type AdminUserListData = z.infer<typeof adminUserListData>;
+
+export const adminUserDeleteData = z.object({ id: z.int(), deleted: z.literal(true) });
 
 /** Conflict codes the user screens translate (SPEC 8 "Users"). */
 export const ADMIN_USER_ERRORS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiComponents } from './components.js';
 
 /** The administrators' audit trail (GET /api/admin/audit). */
 
@@ -30,19 +31,21 @@ export const AUDIT_ENTITY_TYPES = [
   'translation',
 ] as const;
 
-export interface AuditEntryDto {
-  id: number;
-  actorId: number;
-  actorUsername: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export const auditEntryDto = z
+  .object({
+    id: z.int(),
+    actorId: z.int(),
+    actorUsername: z.string(),
+    action: z.string(),
+    entityType: z.string(),
+    entityId: z.string().nullable(),
+    /** The entity as it was and as it became: whatever the action recorded, any JSON. */
+    before: z.unknown(),
+    after: z.unknown(),
+    createdAt: z.string(),
+  })
+  .register(apiComponents, { id: 'AuditEntryDto' });
+export type AuditEntryDto = z.infer<typeof auditEntryDto>;
 
-export interface AuditListData {
-  entries: AuditEntryDto[];
-  total: number;
-}
+export const auditListData = z.object({ entries: z.array(auditEntryDto), total: z.int() });
+export type AuditListData = z.infer<typeof auditListData>;

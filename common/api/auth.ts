@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '../constants.js';
+import { apiComponents } from './components.js';
 import { emailField, languageField, passwordField, personNameField, usernameField } from './fields.js';
 
 export const registerBody = z.object({
@@ -42,24 +42,40 @@ export const passwordChangeBody = z.object({
   newPassword: passwordField,
 });
 
-export interface UserDto {
-  id: number;
-  readableId: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  language: Language;
-  isActive: boolean;
-  isAdmin: boolean;
-  createdAt: string;
-  voteCount: number;
-}
+export const userDto = z
+  .object({
+    id: z.int(),
+    readableId: z.string(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    language: languageField,
+    isActive: z.boolean(),
+    isAdmin: z.boolean(),
+    createdAt: z.string(),
+    voteCount: z.int(),
+  })
+  .register(apiComponents, { id: 'UserDto' });
+export type UserDto = z.infer<typeof userDto>;
 
-export interface SessionDto {
-  user: UserDto;
-  accessToken: string;
-  /** Same value as accessToken (the spec's register response calls it token). */
-  token: string;
-  refreshToken: string;
-}
+/** What a refresh answers: a new pair of tokens for the same session. */
+export const sessionTokensDto = z
+  .object({
+    accessToken: z.string(),
+    /** Same value as accessToken (the spec's register response calls it token). */
+    token: z.string(),
+    refreshToken: z.string(),
+  })
+  .register(apiComponents, { id: 'SessionTokensDto' });
+
+/** What a sign-in answers (register, login, password change): the account and its session's tokens. */
+export const sessionDto = sessionTokensDto
+  .extend({ user: userDto })
+  .register(apiComponents, { id: 'SessionDto' });
+export type SessionDto = z.infer<typeof sessionDto>;
+
+/** The account as the caller's own routes and the administrators' user routes answer it. */
+export const userData = z.object({ user: userDto });
+
+export const logoutData = z.object({ loggedOut: z.literal(true) });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { type Language, LIMITS } from '../constants.js';
+import { LIMITS } from '../constants.js';
+import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
+import { topicCategoryDto, topicDto } from './topics.js';
 import { propositionNameField } from './votes.js';
 
 /**
@@ -70,31 +72,36 @@ export const deleteCategoryQuery = z.object({
     .transform((value) => value === 'true' || value === '1'),
 });
 
-export interface NameTranslationDto {
-  language: Language;
-  name: string;
-}
+export const nameTranslationDto = z
+  .object({ language: languageField, name: z.string() })
+  .register(apiComponents, { id: 'NameTranslationDto' });
+export type NameTranslationDto = z.infer<typeof nameTranslationDto>;
 
-export interface AdminCategoryDto {
-  id: number;
-  slug: string;
-  /** The English base name. */
-  name: string;
-  parentId: number | null;
-  isSystem: boolean;
-  translations: NameTranslationDto[];
-  counts: { mainTopics: number; topics: number; tags: number; subcategories: number };
-}
+export const adminCategoryDto = z
+  .object({
+    id: z.int(),
+    slug: z.string(),
+    /** The English base name. */
+    name: z.string(),
+    parentId: z.int().nullable(),
+    isSystem: z.boolean(),
+    translations: z.array(nameTranslationDto),
+    counts: z.object({ mainTopics: z.int(), topics: z.int(), tags: z.int(), subcategories: z.int() }),
+  })
+  .register(apiComponents, { id: 'AdminCategoryDto' });
+export type AdminCategoryDto = z.infer<typeof adminCategoryDto>;
 
-export interface AdminCategoriesData {
-  categories: AdminCategoryDto[];
-}
+export const adminCategoriesData = z.object({ categories: z.array(adminCategoryDto) });
+export type AdminCategoriesData = z.infer<typeof adminCategoriesData>;
+
+export const categoryData = z.object({ category: adminCategoryDto });
 
 /** What a force delete moved to `unassigned`. */
-export interface CategoryDeleteData {
-  deleted: true;
-  moved: { topics: number; tags: number; subcategories: number };
-}
+export const categoryDeleteData = z.object({
+  deleted: z.literal(true),
+  moved: z.object({ topics: z.int(), tags: z.int(), subcategories: z.int() }),
+});
+export type CategoryDeleteData = z.infer<typeof categoryDeleteData>;
 
 // Tags ---------------------------------------------------------------------------------------------
 
@@ -117,22 +124,27 @@ export const updateTagBody = z.object({
 });
 export type UpdateTagInput = z.output<typeof updateTagBody>;
 
-export interface AdminTagDto {
-  id: number;
-  slug: string;
-  /** The English base name. */
-  name: string;
-  type: string;
-  categoryId: number | null;
-  category: { id: number; slug: string; name: string } | null;
-  translations: NameTranslationDto[];
-  /** Number of topics labelled with the tag. */
-  usage: number;
-}
+export const adminTagDto = z
+  .object({
+    id: z.int(),
+    slug: z.string(),
+    /** The English base name. */
+    name: z.string(),
+    type: z.string(),
+    categoryId: z.int().nullable(),
+    category: topicCategoryDto.nullable(),
+    translations: z.array(nameTranslationDto),
+    /** Number of topics labelled with the tag. */
+    usage: z.int(),
+  })
+  .register(apiComponents, { id: 'AdminTagDto' });
+export type AdminTagDto = z.infer<typeof adminTagDto>;
 
-export interface AdminTagsData {
-  tags: AdminTagDto[];
-}
+export const adminTagsData = z.object({ tags: z.array(adminTagDto) });
+export type AdminTagsData = z.infer<typeof adminTagsData>;
+
+export const tagData = z.object({ tag: adminTagDto });
+export const tagDeleteData = z.object({ deleted: z.literal(true) });
 
 // Topics -------------------------------------------------------------------------------------------
 
@@ -163,36 +175,53 @@ export type UpdateTopicInput = z.output<typeof updateTopicBody>;
 export const addTopicTagBody = z.object({ tagSlug: z.string().trim().min(1).max(100) });
 export const propositionBody = z.object({ itemName: propositionNameField });
 
-export interface AdminTopicDto {
-  id: number;
-  slug: string;
-  readableId: string;
-  title: string;
-  description: string | null;
-  language: string;
-  category: { id: number; slug: string; name: string };
-  type: 'main' | 'sub';
-  isMainTopic: boolean;
-  isActive: boolean;
-  mainTopicId: number | null;
-  /** Title of the main topic of a sub-topic. */
-  mainTopic: string | null;
-  voteCount: number;
-  counts: { propositions: number; subTopics: number };
-  createdAt: string;
-}
+/** A row of the back-office topic list: the topic's own fields of TopicDto, and its counts. */
+export const adminTopicDto = topicDto
+  .pick({
+    id: true,
+    slug: true,
+    readableId: true,
+    title: true,
+    description: true,
+    language: true,
+    category: true,
+    type: true,
+    isMainTopic: true,
+    isActive: true,
+    mainTopicId: true,
+    mainTopic: true,
+    voteCount: true,
+  })
+  .extend({
+    counts: z.object({ propositions: z.int(), subTopics: z.int() }),
+    createdAt: z.string(),
+  })
+  .register(apiComponents, { id: 'AdminTopicDto' });
+export type AdminTopicDto = z.infer<typeof adminTopicDto>;
 
-export interface AdminTopicsData {
-  topics: AdminTopicDto[];
-  statusCounts: { all: number; active: number; inactive: number };
-}
+export const adminTopicsData = z.object({
+  topics: z.array(adminTopicDto),
+  statusCounts: z.object({ all: z.int(), active: z.int(), inactive: z.int() }),
+});
+export type AdminTopicsData = z.infer<typeof adminTopicsData>;
 
-export interface PropositionDto {
-  id: number;
-  itemName: string;
-  totalPoints: number;
-  voteCount: number;
-}
+/** A main topic deleted with its sub-topics: how many of those, and of their propositions and votes, went with it. */
+export const topicDeleteData = z.object({
+  deleted: z.literal(true),
+  subTopics: z.int(),
+  propositions: z.int(),
+  votes: z.int(),
+});
+
+export const propositionDto = z
+  .object({ id: z.int(), itemName: z.string(), totalPoints: z.int(), voteCount: z.int() })
+  .register(apiComponents, { id: 'PropositionDto' });
+export type PropositionDto = z.infer<typeof propositionDto>;
+
+export const propositionData = z.object({ proposition: propositionDto });
+
+/** A proposition deleted with its votes: the topic's voter count after it. */
+export const propositionDeleteData = z.object({ deleted: z.literal(true), topicVoteCount: z.int() });
 
 // Topic wizard -------------------------------------------------------------------------------------
 
@@ -218,14 +247,17 @@ export const topicWizardBody = z.object({
 });
 export type TopicWizardInput = z.output<typeof topicWizardBody>;
 
-export interface TopicWizardData {
-  mainTopic: { id: number; slug: string; title: string };
+const wizardTopic = z.object({ id: z.int(), slug: z.string(), title: z.string() });
+
+export const topicWizardData = z.object({
+  mainTopic: wizardTopic,
   /** True when a main topic of that name already existed in the category and was reused. */
-  reusedMainTopic: boolean;
-  created: Array<{ id: number; slug: string; title: string }>;
+  reusedMainTopic: z.boolean(),
+  created: z.array(wizardTopic),
   /** Names skipped because the main topic already has a sub-topic of that name. */
-  skipped: string[];
-}
+  skipped: z.array(z.string()),
+});
+export type TopicWizardData = z.infer<typeof topicWizardData>;
 
 /** A tag as the wizard combines it: its name already in the wizard's language. */
 export interface WizardTag {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { VotePoints } from '../constants.js';
+import { apiComponents } from './components.js';
+import { votePointsField } from './votes.js';
 
 /** GET /api/users/me/votes: the topics the caller voted on, newest first. */
 export const myVotesQuery = z.object({
@@ -9,19 +10,20 @@ export const myVotesQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-export interface MyTopicVotesDto {
-  id: number;
-  slug: string;
-  /** In the asked language, else fr, en, then the topic's base title. */
-  title: string;
-  isActive: boolean;
-  /** When the caller last voted on it. */
-  votedAt: string;
-  /** Best place first (3, 2, 1 points). */
-  votes: Array<{ itemName: string; points: VotePoints }>;
-}
+export const myTopicVotesDto = z
+  .object({
+    id: z.int(),
+    slug: z.string(),
+    /** In the asked language, else fr, en, then the topic's base title. */
+    title: z.string(),
+    isActive: z.boolean(),
+    /** When the caller last voted on it. */
+    votedAt: z.string(),
+    /** Best place first (3, 2, 1 points). */
+    votes: z.array(z.object({ itemName: z.string(), points: votePointsField })),
+  })
+  .register(apiComponents, { id: 'MyTopicVotesDto' });
+export type MyTopicVotesDto = z.infer<typeof myTopicVotesDto>;
 
-export interface MyVotesData {
-  topics: MyTopicVotesDto[];
-  total: number;
-}
+export const myVotesData = z.object({ topics: z.array(myTopicVotesDto), total: z.int() });
+export type MyVotesData = z.infer<typeof myVotesData>;

@@ -1,4 +1,4 @@
-import type { RankingData, RankingEntryDto } from './topics.js';
+import type { RankingData, RankingEventDto } from './topics.js';
 
 /**
  * The `ranking` server-sent event of GET /api/topics/{topicId}/events, defined once for the server that
@@ -13,15 +13,8 @@ export const RANKING_EVENT_VERSION = 1;
 /** Rows an event carries at most: the first RANKING_EVENT_MAX_ROWS of the ranking, every figure of each. */
 export const RANKING_EVENT_MAX_ROWS = 100;
 
-export interface RankingEventDto {
-  version: typeof RANKING_EVENT_VERSION;
-  topicId: number;
-  /** People who voted on the topic. */
-  voteCount: number;
-  /** Rows in the whole ranking; `rankings` holds the first of them, in ranking order. */
-  rowCount: number;
-  rankings: RankingEntryDto[];
-}
+/** Its shape is the schema `rankingEventDto` (topics.ts), which the OpenAPI document publishes. */
+export type { RankingEventDto };
 
 export function rankingEventOf({ topicId, voteCount, rankings }: RankingData): RankingEventDto {
   return {

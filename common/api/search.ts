@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import type { MatchLabel } from '../search/index.js';
+import { MATCH_LABELS } from '../search/score-candidate.js';
+import { apiComponents } from './components.js';
 
 /** `q` is trimmed; under 2 characters it is accepted and answered with no suggestions. */
 const queryText = z
@@ -28,51 +29,59 @@ export const catalogueSearchQuery = z.object({
   lang: z.string().max(20).optional(),
 });
 
-export type SearchResultType = 'topic' | 'category' | 'subcategory' | 'tag';
+const searchResultType = z.enum(['topic', 'category', 'subcategory', 'tag']);
+export type SearchResultType = z.infer<typeof searchResultType>;
 
-export interface SearchTagDto {
-  name: string;
-  slug: string;
-  type: string;
-}
+export const searchTagDto = z
+  .object({ name: z.string(), slug: z.string(), type: z.string() })
+  .register(apiComponents, { id: 'SearchTagDto' });
+export type SearchTagDto = z.infer<typeof searchTagDto>;
 
 /** One suggestion (dropdown) or result (search page): a topic, a category, a subcategory or a tag. */
-export interface SearchSuggestionDto {
-  type: SearchResultType;
-  id: number;
-  title: string;
-  description: string | null;
-  slug: string;
-  tags: SearchTagDto[];
-  categoryName: string | null;
-  /** For a subcategory: its parent's name. */
-  parentCategoryName: string | null;
-  voteCount: number;
-  relevance: number;
-  score: number;
-  /** How it matched: exact, all-words, category, partial, qualifier, or filter for a category/tag listing. */
-  searchMatch: MatchLabel | 'filter';
-  matchedWords: string[];
-}
+export const searchSuggestionDto = z
+  .object({
+    type: searchResultType,
+    id: z.int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    slug: z.string(),
+    tags: z.array(searchTagDto),
+    categoryName: z.string().nullable(),
+    /** For a subcategory: its parent's name. */
+    parentCategoryName: z.string().nullable(),
+    voteCount: z.int(),
+    relevance: z.number(),
+    score: z.number(),
+    /** How it matched: exact, all-words, category, partial, qualifier, or filter for a category/tag listing. */
+    searchMatch: z.enum([...MATCH_LABELS, 'filter']),
+    matchedWords: z.array(z.string()),
+  })
+  .register(apiComponents, { id: 'SearchSuggestionDto' });
+export type SearchSuggestionDto = z.infer<typeof searchSuggestionDto>;
 
-export interface SearchResponseDto {
-  query: string;
-  suggestions: SearchSuggestionDto[];
+export const searchResponseDto = z.object({
+  query: z.string(),
+  suggestions: z.array(searchSuggestionDto),
   /** Corrected queries when nothing was found (at most 3); empty otherwise. */
-  didYouMean: string[];
-}
+  didYouMean: z.array(z.string()),
+});
+export type SearchResponseDto = z.infer<typeof searchResponseDto>;
 
-export interface SearchCategoryDto {
-  id: number;
-  name: string;
-  slug: string;
-  parentName?: string;
-}
+export const searchCategoryDto = z
+  .object({ id: z.int(), name: z.string(), slug: z.string(), parentName: z.string().optional() })
+  .register(apiComponents, { id: 'SearchCategoryDto' });
+export type SearchCategoryDto = z.infer<typeof searchCategoryDto>;
 
-export interface SearchTagListDto {
-  id: number;
-  name: string;
-  slug: string;
-  type: string;
-  categoryId: number | null;
-}
+export const searchTagListDto = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    slug: z.string(),
+    type: z.string(),
+    categoryId: z.int().nullable(),
+  })
+  .register(apiComponents, { id: 'SearchTagListDto' });
+export type SearchTagListDto = z.infer<typeof searchTagListDto>;
+
+export const searchCategoriesData = z.object({ categories: z.array(searchCategoryDto) });
+export const searchTagsData = z.object({ tags: z.array(searchTagListDto) });

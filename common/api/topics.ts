@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
+import { RANKING_EVENT_VERSION } from './ranking-event.js';
 
 /** Request schemas and response shapes of the topic browsing API (public) and the admin topic API. */
 
@@ -81,93 +83,109 @@ export type CreateTopicInput = z.output<typeof createTopicBody>;
 
 export const topicStatusBody = z.object({ isActive: z.boolean() });
 
-export interface TopicCategoryDto {
-  id: number;
-  slug: string;
-  name: string;
-}
+export const topicCategoryDto = z
+  .object({ id: z.int(), slug: z.string(), name: z.string() })
+  .register(apiComponents, { id: 'TopicCategoryDto' });
+export type TopicCategoryDto = z.infer<typeof topicCategoryDto>;
 
-export interface TopicTagDto {
-  id: number;
-  slug: string;
-  name: string;
-  type: string;
-}
+export const topicTagDto = z
+  .object({ id: z.int(), slug: z.string(), name: z.string(), type: z.string() })
+  .register(apiComponents, { id: 'TopicTagDto' });
+export type TopicTagDto = z.infer<typeof topicTagDto>;
 
 /** A topic as lists show it (popular, sub-topics, filters); texts in the asked language with fallback. */
-export interface TopicSummaryDto {
-  id: number;
-  slug: string;
-  readableId: string;
-  /** `title` and `name` carry the same translated title (clients read either). */
-  title: string;
-  name: string;
-  description: string | null;
-  category: TopicCategoryDto;
-  tags: TopicTagDto[];
-  voteCount: number;
-  type: 'main' | 'sub';
-  isMainTopic: boolean;
-  mainTopicId: number | null;
-  /** The topic's own language: the one its base title and description are written in. */
-  language: string;
-}
+export const topicSummaryDto = z
+  .object({
+    id: z.int(),
+    slug: z.string(),
+    readableId: z.string(),
+    /** `title` and `name` carry the same translated title (clients read either). */
+    title: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    category: topicCategoryDto,
+    tags: z.array(topicTagDto),
+    voteCount: z.int(),
+    type: z.enum(['main', 'sub']),
+    isMainTopic: z.boolean(),
+    mainTopicId: z.int().nullable(),
+    /** The topic's own language: the one its base title and description are written in. */
+    language: z.string(),
+  })
+  .register(apiComponents, { id: 'TopicSummaryDto' });
+export type TopicSummaryDto = z.infer<typeof topicSummaryDto>;
 
 /** One topic with everything of SPEC.md section 3. */
-export interface TopicDto extends TopicSummaryDto {
-  categoryId: number;
-  categoryName: string;
-  isActive: boolean;
-  /** Title of the main topic of a sub-topic, else null. */
-  mainTopic: string | null;
-  mandatoryTypes: string[];
-  propositionCount: number;
-  subTopicCount: number;
-}
+export const topicDto = topicSummaryDto
+  .extend({
+    categoryId: z.int(),
+    categoryName: z.string(),
+    isActive: z.boolean(),
+    /** Title of the main topic of a sub-topic, else null. */
+    mainTopic: z.string().nullable(),
+    mandatoryTypes: z.array(z.string()),
+    propositionCount: z.int(),
+    subTopicCount: z.int(),
+  })
+  .register(apiComponents, { id: 'TopicDto' });
+export type TopicDto = z.infer<typeof topicDto>;
 
-export interface PopularTopicsData {
-  topics: TopicSummaryDto[];
-  limit: number;
-  offset: number;
+export const popularTopicsData = z.object({
+  topics: z.array(topicSummaryDto),
+  limit: z.int(),
+  offset: z.int(),
   /** True when another page exists (no full count on a hot path). */
-  hasMore: boolean;
-}
+  hasMore: z.boolean(),
+});
+export type PopularTopicsData = z.infer<typeof popularTopicsData>;
 
-export interface TopicData {
-  topic: TopicDto;
-}
+export const topicData = z.object({ topic: topicDto });
+export type TopicData = z.infer<typeof topicData>;
 
-export interface MainTopicData {
-  mainTopic: TopicDto;
-  subTopics: TopicSummaryDto[];
-}
+export const mainTopicData = z.object({ mainTopic: topicDto, subTopics: z.array(topicSummaryDto) });
+export type MainTopicData = z.infer<typeof mainTopicData>;
 
-export interface TagGroupDto {
-  type: string;
-  tags: Array<TopicTagDto & { topicCount: number }>;
-}
+export const tagGroupDto = z
+  .object({ type: z.string(), tags: z.array(topicTagDto.extend({ topicCount: z.int() })) })
+  .register(apiComponents, { id: 'TagGroupDto' });
+export type TagGroupDto = z.infer<typeof tagGroupDto>;
 
-export interface MainTopicFilterData {
-  mainTopicId: number;
-  selectedTags: string[];
-  subTopics: TopicSummaryDto[];
+export const mainTopicFilterData = z.object({
+  mainTopicId: z.int(),
+  selectedTags: z.array(z.string()),
+  subTopics: z.array(topicSummaryDto),
   /** Tags carried by the main topic's sub-topics, grouped by type, for building filter chips. */
-  availableTags: TagGroupDto[];
-}
+  availableTags: z.array(tagGroupDto),
+});
+export type MainTopicFilterData = z.infer<typeof mainTopicFilterData>;
 
-export interface RankingEntryDto {
-  id: number;
-  itemName: string;
-  totalPoints: number;
-  voteCount: number;
-  firstPlaces: number;
-  secondPlaces: number;
-  thirdPlaces: number;
-}
+export const rankingEntryDto = z
+  .object({
+    id: z.int(),
+    itemName: z.string(),
+    totalPoints: z.int(),
+    voteCount: z.int(),
+    firstPlaces: z.int(),
+    secondPlaces: z.int(),
+    thirdPlaces: z.int(),
+  })
+  .register(apiComponents, { id: 'RankingEntryDto' });
+export type RankingEntryDto = z.infer<typeof rankingEntryDto>;
 
-export interface RankingData {
-  topicId: number;
+export const rankingData = z.object({
+  topicId: z.int(),
   /** People who voted on the topic. */
-  voteCount: number;
-  rankings: RankingEntryDto[];
-}
+  voteCount: z.int(),
+  rankings: z.array(rankingEntryDto),
+});
+export type RankingData = z.infer<typeof rankingData>;
+
+/** The live ranking event (common/api/ranking-event.ts says what it carries; that file stays free of zod). */
+export const rankingEventDto = rankingData
+  .extend({
+    version: z.literal(RANKING_EVENT_VERSION),
+    /** Rows in the whole ranking; `rankings` holds the first of them, in ranking order. */
+    rowCount: z.int(),
+  })
+  .register(apiComponents, { id: 'RankingEventDto' });
+export type RankingEventDto = z.infer<typeof rankingEventDto>;

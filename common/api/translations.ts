@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
 
 /** Request schemas and response shapes of the translation store API (SPEC 7 "Translations"). */
@@ -67,45 +68,73 @@ export const adminTranslationListQuery = z.object({
 
 export const missingTranslationsQuery = z.object({ language: languageText });
 
-export interface TranslationDto {
-  id: number;
-  entityType: TranslationEntityType;
-  /** null for UI texts. */
-  entityId: number | null;
-  key: string;
-  language: string;
-  value: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const translationDto = z
+  .object({
+    id: z.int(),
+    entityType: entityTypeField,
+    /** null for UI texts. */
+    entityId: z.int().nullable(),
+    key: z.string(),
+    language: z.string(),
+    value: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .register(apiComponents, { id: 'TranslationDto' });
+export type TranslationDto = z.infer<typeof translationDto>;
 
-export interface TranslationListData {
-  translations: TranslationDto[];
-  total: number;
-}
+export const translationListData = z.object({ translations: z.array(translationDto), total: z.int() });
+export type TranslationListData = z.infer<typeof translationListData>;
 
-export interface MissingTranslationDto {
-  key: string;
-  /** The French text, the reference every other language is compared with. */
-  reference: string;
-}
+export const missingTranslationDto = z
+  .object({
+    key: z.string(),
+    /** The French text, the reference every other language is compared with. */
+    reference: z.string(),
+  })
+  .register(apiComponents, { id: 'MissingTranslationDto' });
+export type MissingTranslationDto = z.infer<typeof missingTranslationDto>;
 
-export interface MissingTranslationsData {
-  language: string;
-  missing: MissingTranslationDto[];
-  total: number;
-}
+export const missingTranslationsData = z.object({
+  language: z.string(),
+  missing: z.array(missingTranslationDto),
+  total: z.int(),
+});
+export type MissingTranslationsData = z.infer<typeof missingTranslationsData>;
 
 /**
  * One text as the store's single-record routes return it: a translation row, or an entity's base
  * text (its text in its own language, kept on the entity itself), which has no id.
  */
-export interface TextRecordDto extends Omit<TranslationDto, 'id'> {
-  id: number | null;
-}
+export const textRecordDto = translationDto
+  .extend({ id: z.int().nullable() })
+  .register(apiComponents, { id: 'TextRecordDto' });
+export type TextRecordDto = z.infer<typeof textRecordDto>;
+
+/** GET and DELETE /api/translations/{type}/{id}/{field}/{lang}: the record read, or the one removed. */
+export const textRecordData = z.object({ translation: textRecordDto });
 
 /** POST /api/translations answers the text written and whether it created the record or replaced it. */
-export interface UpsertTranslationData {
-  translation: TextRecordDto;
-  created: boolean;
-}
+export const upsertTranslationData = z.object({ translation: textRecordDto, created: z.boolean() });
+export type UpsertTranslationData = z.infer<typeof upsertTranslationData>;
+
+/** Key -> text. */
+const textsByKey = z.record(z.string(), z.string());
+
+/** GET /api/translations/ui/{lang}: every UI text of the language, completed from the fallback. */
+export const uiTranslationsData = z.object({ language: languageField, translations: textsByKey });
+
+/** GET /api/translations/entity/{type}/{id}/{lang}: the texts of one entity (id null for UI texts). */
+export const entityTranslationsData = z.object({
+  entityType: entityTypeField,
+  entityId: z.int().nullable(),
+  language: languageField,
+  translations: textsByKey,
+});
+
+/** GET /api/translations/entity/{type}/all/{lang}: entity id ("null" for UI texts) -> key -> text. */
+export const allEntityTranslationsData = z.object({
+  entityType: entityTypeField,
+  language: languageField,
+  translations: z.record(z.string(), textsByKey),
+});

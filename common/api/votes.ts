@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, VOTE_POINTS, type VotePoints } from '../constants.js';
+import { LIMITS, VOTE_POINTS } from '../constants.js';
 import { propositionKey } from '../text/proposition-key.js';
+import { apiComponents } from './components.js';
 import { idParam } from './fields.js';
 
 export const topicIdParams = z.object({ topicId: idParam });
@@ -15,9 +16,14 @@ export const propositionNameField = z
   .max(LIMITS.propositionNameMax, `Proposition name must be at most ${LIMITS.propositionNameMax} characters`)
   .refine((name) => propositionKey(name) !== '', 'Proposition name must contain a letter or a digit');
 
+/** 3, 2 or 1: the points of the 1st, 2nd and 3rd place. */
+export const votePointsField = z.union([z.literal(3), z.literal(2), z.literal(1)], {
+  error: 'Points must be 3, 2 or 1',
+});
+
 export const voteEntry = z.object({
   itemName: propositionNameField,
-  points: z.union([z.literal(3), z.literal(2), z.literal(1)], { error: 'Points must be 3, 2 or 1' }),
+  points: votePointsField,
   userId: idParam.optional(),
 });
 
@@ -58,23 +64,26 @@ export const submitVotesBody = z.object({
 export type SubmitVotesBody = z.infer<typeof submitVotesBody>;
 export type VoteEntry = z.infer<typeof voteEntry>;
 
-export interface UserVoteDto {
-  id: number;
-  itemName: string;
-  points: VotePoints;
-  userId: number;
-  propositionId: number;
-}
+export const userVoteDto = z
+  .object({
+    id: z.int(),
+    itemName: z.string(),
+    points: votePointsField,
+    userId: z.int(),
+    propositionId: z.int(),
+  })
+  .register(apiComponents, { id: 'UserVoteDto' });
+export type UserVoteDto = z.infer<typeof userVoteDto>;
 
-export interface UserVotesDto {
-  votes: UserVoteDto[];
-  hasVoted: boolean;
-}
+export const userVotesDto = z.object({ votes: z.array(userVoteDto), hasVoted: z.boolean() });
+export type UserVotesDto = z.infer<typeof userVotesDto>;
 
 /**
  * The caller's votes as saved. The new ranking is not included: the page already reloads it from
  * the live ranking event, and leaving it out keeps a vote to its writes.
  */
-export interface SubmitVotesDto {
-  votes: UserVoteDto[];
-}
+export const submitVotesDto = z.object({ votes: z.array(userVoteDto) });
+export type SubmitVotesDto = z.infer<typeof submitVotesDto>;
+
+/** How many votes of the caller on the topic were withdrawn. */
+export const withdrawVotesData = z.object({ withdrawn: z.int() });

@@ -47,7 +47,8 @@ export const MIN_CONTAINED_KEYWORD_LENGTH = 3;
  * - 'qualifier': the query has only qualifiers and the title has one;
  * - 'none': no points.
  */
-export type MatchLabel = 'exact' | 'all-words' | 'category' | 'partial' | 'qualifier' | 'none';
+export const MATCH_LABELS = ['exact', 'all-words', 'category', 'partial', 'qualifier', 'none'] as const;
+export type MatchLabel = (typeof MATCH_LABELS)[number];
 
 export interface CandidateScore {
   score: number;

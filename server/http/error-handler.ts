@@ -1,18 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope } from '../../common/api/envelope.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError, errors } from './errors.js';
 
 /** How long a client is asked to wait when the database is unreachable: a restart or failover takes seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-interface ErrorBody {
-  success: false;
-  error: { code: string; message: string; field?: string };
-}
-
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
-  const body: ErrorBody = { success: false, error: { code: error.code, message: error.message } };
+  const body: ErrorEnvelope = { success: false, error: { code: error.code, message: error.message } };
   if (error.field) body.error.field = error.field;
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(error.statusCode).send(body);

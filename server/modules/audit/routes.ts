@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditListQuery } from '../../../common/api/audit.js';
+import { auditListData, auditListQuery } from '../../../common/api/audit.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
+import { answers } from '../../http/responses.js';
 import { listAudit } from './service.js';
 
 const DAY_MS = 86_400_000;
@@ -24,19 +25,23 @@ function boundOf(value: string, field: 'from' | 'to'): string {
 export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/admin/audit', { schema: { tags: ['admin'], querystring: auditListQuery } }, async (request) => {
-    const { actor, entityType, from, to, limit, offset } = request.query;
-    const byId = actor !== undefined && /^\d+$/.test(actor);
-    return ok(
-      await listAudit(ctx.db, {
-        ...(byId && { actorId: Number(actor) }),
-        ...(actor && !byId && { actorUsername: actor }),
-        ...(entityType && { entityType }),
-        ...(from && { from: boundOf(from, 'from') }),
-        ...(to && { before: boundOf(to, 'to') }),
-        limit,
-        offset,
-      }),
-    );
-  });
+  api.get(
+    '/admin/audit',
+    { schema: { tags: ['admin'], querystring: auditListQuery, response: answers({ 200: auditListData }) } },
+    async (request) => {
+      const { actor, entityType, from, to, limit, offset } = request.query;
+      const byId = actor !== undefined && /^\d+$/.test(actor);
+      return ok(
+        await listAudit(ctx.db, {
+          ...(byId && { actorId: Number(actor) }),
+          ...(actor && !byId && { actorUsername: actor }),
+          ...(entityType && { entityType }),
+          ...(from && { from: boundOf(from, 'from') }),
+          ...(to && { before: boundOf(to, 'to') }),
+          limit,
+          offset,
+        }),
+      );
+    },
+  );
 }

@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBody, logoutBody, refreshBody, registerBody } from '../../../common/api/auth.js';
+import {
+  loginBody,
+  logoutBody,
+  logoutData,
+  refreshBody,
+  registerBody,
+  sessionDto,
+  sessionTokensDto,
+  userData,
+} from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
+import { answers } from '../../http/responses.js';
 import { callerOf } from './guards.js';
 import { AuthService } from './service.js';
 
@@ -17,17 +27,25 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   api.post(
     '/auth/register',
-    { schema: { tags: ['auth'], body: registerBody }, config: limited },
+    {
+      schema: { tags: ['auth'], body: registerBody, response: answers({ 201: sessionDto }) },
+      config: limited,
+    },
     async (request, reply) => reply.status(201).send(ok(await auth.register(request.body))),
   );
 
-  api.post('/auth/login', { schema: { tags: ['auth'], body: loginBody }, config: limited }, async (request) =>
-    ok(await auth.login(request.body.email, request.body.password, request.ip)),
+  api.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginBody, response: answers({ 200: sessionDto }) }, config: limited },
+    async (request) => ok(await auth.login(request.body.email, request.body.password, request.ip)),
   );
 
   api.post(
     '/auth/refresh',
-    { schema: { tags: ['auth'], body: refreshBody }, config: limited },
+    {
+      schema: { tags: ['auth'], body: refreshBody, response: answers({ 200: sessionTokensDto }) },
+      config: limited,
+    },
     async (request) => ok(await auth.refresh(request.body.refreshToken)),
   );
 
@@ -38,7 +56,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   };
   api.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], body: logoutBody }, preHandler: callerIfAny },
+    {
+      schema: { tags: ['auth'], body: logoutBody, response: answers({ 200: logoutData }) },
+      preHandler: callerIfAny,
+    },
     async (request) => {
       await auth.logout({ ...request.body, caller: request.authUser });
       return ok({ loggedOut: true });
@@ -50,6 +71,14 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (!user) throw errors.unauthorized();
     return ok({ user: await auth.userDto(user) });
   };
-  api.get('/auth/me', { schema: { tags: ['auth'] }, preHandler: ctx.guards.requireUser }, me);
-  api.get('/auth/profile', { schema: { tags: ['auth'] }, preHandler: ctx.guards.requireUser }, me);
+  api.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], response: answers({ 200: userData }) }, preHandler: ctx.guards.requireUser },
+    me,
+  );
+  api.get(
+    '/auth/profile',
+    { schema: { tags: ['auth'], response: answers({ 200: userData }) }, preHandler: ctx.guards.requireUser },
+    me,
+  );
 }

@@ -1,6 +1,5 @@
 import { UNASSIGNED_CATEGORY_SLUG } from '../../../common/constants.js';
 import type { Executor } from '../../db/executor.js';
-import type { Database } from '../../db/schema.js';
 
 /** Every line of SQL about categories; their other names are texts (server/modules/texts). */
 export class CategoriesRepository {

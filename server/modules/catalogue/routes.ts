@@ -3,12 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addTranslationBody,
+  adminCategoriesData,
+  adminTagsData,
+  categoryData,
+  categoryDeleteData,
   createCategoryBody,
   createTagBody,
   deleteCategoryQuery,
   entityIdParams,
   entityTranslationParams,
   putTranslationBody,
+  tagData,
+  tagDeleteData,
   updateCategoryBody,
   updateTagBody,
 } from '../../../common/api/catalogue.js';
@@ -16,6 +22,7 @@ import { idParam } from '../../../common/api/fields.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { answers } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { CategoriesService } from './categories-service.js';
 import { TagsService } from './tags-service.js';
@@ -28,22 +35,43 @@ export async function adminCategoryRoutes(app: FastifyInstance, { ctx }: { ctx: 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags, security };
 
-  api.get('/admin/categories', { schema }, async () => ok({ categories: await categories.list() }));
+  api.get(
+    '/admin/categories',
+    { schema: { ...schema, response: answers({ 200: adminCategoriesData }) } },
+    async () => ok({ categories: await categories.list() }),
+  );
 
-  api.post('/admin/categories', { schema: { ...schema, body: createCategoryBody } }, async (request, reply) =>
-    reply.status(201).send(ok({ category: await categories.create(callerOf(request), request.body) })),
+  api.post(
+    '/admin/categories',
+    { schema: { ...schema, body: createCategoryBody, response: answers({ 201: categoryData }) } },
+    async (request, reply) =>
+      reply.status(201).send(ok({ category: await categories.create(callerOf(request), request.body) })),
   );
 
   api.put(
     '/admin/categories/:id',
-    { schema: { ...schema, params: entityIdParams, body: updateCategoryBody } },
+    {
+      schema: {
+        ...schema,
+        params: entityIdParams,
+        body: updateCategoryBody,
+        response: answers({ 200: categoryData }),
+      },
+    },
     async (request) =>
       ok({ category: await categories.update(callerOf(request), request.params.id, request.body) }),
   );
 
   api.post(
     '/admin/categories/:id/translations',
-    { schema: { ...schema, params: entityIdParams, body: addTranslationBody } },
+    {
+      schema: {
+        ...schema,
+        params: entityIdParams,
+        body: addTranslationBody,
+        response: answers({ 201: categoryData }),
+      },
+    },
     async (request, reply) => {
       const language = requireLanguage(request.body.language);
       const category = await categories.addTranslation(
@@ -58,7 +86,14 @@ export async function adminCategoryRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   api.put(
     '/admin/categories/:id/translations/:lang',
-    { schema: { ...schema, params: entityTranslationParams, body: putTranslationBody } },
+    {
+      schema: {
+        ...schema,
+        params: entityTranslationParams,
+        body: putTranslationBody,
+        response: answers({ 200: categoryData }),
+      },
+    },
     async (request) => {
       const language = requireLanguage(request.params.lang);
       return ok({
@@ -74,7 +109,14 @@ export async function adminCategoryRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   api.delete(
     '/admin/categories/:id',
-    { schema: { ...schema, params: entityIdParams, querystring: deleteCategoryQuery } },
+    {
+      schema: {
+        ...schema,
+        params: entityIdParams,
+        querystring: deleteCategoryQuery,
+        response: answers({ 200: categoryDeleteData }),
+      },
+    },
     async (request) => ok(await categories.delete(callerOf(request), request.params.id, request.query.force)),
   );
 }
@@ -87,24 +129,42 @@ export async function adminTagRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   api.get(
     '/admin/tags',
-    { schema: { ...schema, querystring: z.object({ categoryId: idParam.optional() }) } },
+    {
+      schema: {
+        ...schema,
+        querystring: z.object({ categoryId: idParam.optional() }),
+        response: answers({ 200: adminTagsData }),
+      },
+    },
     async (request) => ok({ tags: await tagService.list({ categoryId: request.query.categoryId }) }),
   );
 
-  api.post('/admin/tags', { schema: { ...schema, body: createTagBody } }, async (request, reply) =>
-    reply.status(201).send(ok({ tag: await tagService.create(callerOf(request), request.body) })),
+  api.post(
+    '/admin/tags',
+    { schema: { ...schema, body: createTagBody, response: answers({ 201: tagData }) } },
+    async (request, reply) =>
+      reply.status(201).send(ok({ tag: await tagService.create(callerOf(request), request.body) })),
   );
 
   api.put(
     '/admin/tags/:id',
-    { schema: { ...schema, params: entityIdParams, body: updateTagBody } },
+    {
+      schema: { ...schema, params: entityIdParams, body: updateTagBody, response: answers({ 200: tagData }) },
+    },
     async (request) =>
       ok({ tag: await tagService.update(callerOf(request), request.params.id, request.body) }),
   );
 
   api.post(
     '/admin/tags/:id/translations',
-    { schema: { ...schema, params: entityIdParams, body: addTranslationBody } },
+    {
+      schema: {
+        ...schema,
+        params: entityIdParams,
+        body: addTranslationBody,
+        response: answers({ 201: tagData }),
+      },
+    },
     async (request, reply) => {
       const language = requireLanguage(request.body.language);
       const tag = await tagService.addTranslation(
@@ -119,7 +179,14 @@ export async function adminTagRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   api.put(
     '/admin/tags/:id/translations/:lang',
-    { schema: { ...schema, params: entityTranslationParams, body: putTranslationBody } },
+    {
+      schema: {
+        ...schema,
+        params: entityTranslationParams,
+        body: putTranslationBody,
+        response: answers({ 200: tagData }),
+      },
+    },
     async (request) => {
       const language = requireLanguage(request.params.lang);
       return ok({
@@ -133,7 +200,9 @@ export async function adminTagRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  api.delete('/admin/tags/:id', { schema: { ...schema, params: entityIdParams } }, async (request) =>
-    ok(await tagService.delete(callerOf(request), request.params.id)),
+  api.delete(
+    '/admin/tags/:id',
+    { schema: { ...schema, params: entityIdParams, response: answers({ 200: tagDeleteData }) } },
+    async (request) => ok(await tagService.delete(callerOf(request), request.params.id)),
   );
 }

@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/executor.js';
-import type { Database } from '../../db/schema.js';
 
 /** Every line of SQL about tags; their other names are texts (server/modules/texts). */
 export class TagsRepository {

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { catalogueSearchQuery, searchQuery } from '../../../common/api/search.js';
+import {
+  catalogueSearchQuery,
+  searchCategoriesData,
+  searchQuery,
+  searchResponseDto,
+  searchTagsData,
+} from '../../../common/api/search.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { answers } from '../../http/responses.js';
 import type { SearchMode } from './candidates.js';
 import { SearchService } from './service.js';
 
@@ -18,7 +25,9 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   for (const mode of ['predictive', 'smart'] as const satisfies SearchMode[]) {
     api.get(
       `/search/${mode}`,
-      { schema: { tags: ['search'], querystring: searchQuery } },
+      {
+        schema: { tags: ['search'], querystring: searchQuery, response: answers({ 200: searchResponseDto }) },
+      },
       async (request) => {
         const { q, lang, category, tag } = request.query;
         return ok(
@@ -35,7 +44,13 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   api.get(
     '/search/categories',
-    { schema: { tags: ['search'], querystring: catalogueSearchQuery } },
+    {
+      schema: {
+        tags: ['search'],
+        querystring: catalogueSearchQuery,
+        response: answers({ 200: searchCategoriesData }),
+      },
+    },
     async (request) => {
       const { q, lang } = request.query;
       return ok({ categories: await search.categories(requireLanguage(lang), q) });
@@ -44,7 +59,13 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   api.get(
     '/search/tags',
-    { schema: { tags: ['search'], querystring: catalogueSearchQuery } },
+    {
+      schema: {
+        tags: ['search'],
+        querystring: catalogueSearchQuery,
+        response: answers({ 200: searchTagsData }),
+      },
+    },
     async (request) => {
       const { q, lang } = request.query;
       return ok({ tags: await search.tags(requireLanguage(lang), q) });

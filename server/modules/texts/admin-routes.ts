@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminTranslationListQuery, missingTranslationsQuery } from '../../../common/api/translations.js';
+import {
+  adminTranslationListQuery,
+  missingTranslationsData,
+  missingTranslationsQuery,
+  translationListData,
+} from '../../../common/api/translations.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { answers } from '../../http/responses.js';
 
 /** The back-office list of every text, and the UI keys a language still lacks. Behind requireAdmin (app.ts). */
 export async function adminTranslationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -12,7 +18,13 @@ export async function adminTranslationRoutes(app: FastifyInstance, { ctx }: { ct
 
   api.get(
     '/admin/translations',
-    { schema: { tags, querystring: adminTranslationListQuery } },
+    {
+      schema: {
+        tags,
+        querystring: adminTranslationListQuery,
+        response: answers({ 200: translationListData }),
+      },
+    },
     async (request) => {
       const { language, entityType, q, limit, offset } = request.query;
       return ok(
@@ -29,7 +41,13 @@ export async function adminTranslationRoutes(app: FastifyInstance, { ctx }: { ct
 
   api.get(
     '/admin/translations/missing',
-    { schema: { tags, querystring: missingTranslationsQuery } },
+    {
+      schema: {
+        tags,
+        querystring: missingTranslationsQuery,
+        response: answers({ 200: missingTranslationsData }),
+      },
+    },
     async (request) => {
       const language = requireLanguage(request.query.language);
       const missing = await ctx.texts.missingUiKeys(language);

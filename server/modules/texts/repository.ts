@@ -2,7 +2,7 @@ import type { MissingTranslationDto, TranslationEntityType } from '../../../comm
 import type { Language } from '../../../common/constants.js';
 import type { Executor } from '../../db/executor.js';
 import { containsLiteral } from '../../db/like.js';
-import type { Database, TranslationRow } from '../../db/schema.js';
+import type { TranslationRow } from '../../db/schema.js';
 import { nowIso } from '../../db/timestamps.js';
 
 /** Where one text lives: UI texts have entity id 0 in the table and null in the API. */

@@ -2,18 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  allEntityTranslationsData,
   entityAllParams,
   entityParams,
+  entityTranslationsData,
   fallbackQuery,
   recordParams,
   type TranslationEntityType,
+  textRecordData,
   translationKeyField,
+  uiTranslationsData,
   upsertTranslationBody,
+  upsertTranslationData,
 } from '../../../common/api/translations.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { requireLanguage } from '../../http/language.js';
+import { answers } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { removeText, upsertText } from './edits.js';
 import type { TextRef } from './repository.js';
@@ -55,7 +61,14 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   api.get(
     '/translations/ui/:lang',
-    { schema: { tags, params: z.object({ lang: z.string().max(20) }), querystring: fallbackQuery } },
+    {
+      schema: {
+        tags,
+        params: z.object({ lang: z.string().max(20) }),
+        querystring: fallbackQuery,
+        response: answers({ 200: uiTranslationsData }),
+      },
+    },
     async (request) => {
       const language = requireLanguage(request.params.lang);
       const fallback = requireLanguage(request.query.fallback);
@@ -66,7 +79,12 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   api.get(
     '/translations/entity/:type/all/:lang',
     {
-      schema: { tags, params: entityAllParams, querystring: fallbackQuery },
+      schema: {
+        tags,
+        params: entityAllParams,
+        querystring: fallbackQuery,
+        response: answers({ 200: allEntityTranslationsData }),
+      },
       preHandler: ctx.guards.optionalUser,
     },
     async (request) => {
@@ -84,7 +102,12 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   api.get(
     '/translations/entity/:type/:id/:lang',
     {
-      schema: { tags, params: entityParams, querystring: fallbackQuery },
+      schema: {
+        tags,
+        params: entityParams,
+        querystring: fallbackQuery,
+        response: answers({ 200: entityTranslationsData }),
+      },
       preHandler: ctx.guards.optionalUser,
     },
     async (request) => {
@@ -104,7 +127,12 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   api.get(
     '/translations/:type/:id/:field/:lang',
     {
-      schema: { tags, params: recordParams, querystring: fallbackQuery },
+      schema: {
+        tags,
+        params: recordParams,
+        querystring: fallbackQuery,
+        response: answers({ 200: textRecordData }),
+      },
       preHandler: ctx.guards.optionalUser,
     },
     async (request) => {
@@ -116,7 +144,14 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   api.post(
     '/translations',
-    { schema: { tags, body: upsertTranslationBody }, onRequest: ctx.guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        body: upsertTranslationBody,
+        response: answers({ 200: upsertTranslationData, 201: upsertTranslationData }),
+      },
+      onRequest: ctx.guards.requireAdmin,
+    },
     async (request, reply) => {
       const { entityType, entityId, key, language, value } = request.body;
       const ref: TextRef = {
@@ -136,7 +171,10 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   api.delete(
     '/translations/:type/:id/:field/:lang',
-    { schema: { tags, params: recordParams }, onRequest: ctx.guards.requireAdmin },
+    {
+      schema: { tags, params: recordParams, response: answers({ 200: textRecordData }) },
+      onRequest: ctx.guards.requireAdmin,
+    },
     async (request) =>
       ok({ translation: await removeText(ctx, callerOf(request), recordRef(request.params)) }),
   );

@@ -3,23 +3,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addTopicTagBody,
+  adminTopicsData,
   adminTopicsQuery,
   propositionBody,
+  propositionData,
+  propositionDeleteData,
+  topicDeleteData,
   topicKeyParam,
   topicPropositionParams,
   topicTagParams,
   topicWizardBody,
+  topicWizardData,
   updateTopicBody,
 } from '../../../common/api/catalogue.js';
 import {
   createTopicBody,
   languageQuery,
+  topicData,
   topicKeyParams,
   topicStatusBody,
 } from '../../../common/api/topics.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { answers } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { TopicsAdminService } from './admin-service.js';
 import { PropositionsAdminService } from './propositions-admin-service.js';
@@ -44,6 +51,7 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
           limit: z.coerce.number().int().min(1).max(1000).default(500),
           offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
         }),
+        response: answers({ 200: adminTopicsData }),
       },
     },
     async (request) => {
@@ -52,23 +60,44 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
   );
 
-  api.post('/admin/topics', { schema: { ...schema, body: createTopicBody } }, async (request, reply) =>
-    reply.status(201).send(ok({ topic: await topics.create(callerOf(request), request.body) })),
+  api.post(
+    '/admin/topics',
+    { schema: { ...schema, body: createTopicBody, response: answers({ 201: topicData }) } },
+    async (request, reply) =>
+      reply.status(201).send(ok({ topic: await topics.create(callerOf(request), request.body) })),
   );
 
-  api.post('/admin/topics/wizard', { schema: { ...schema, body: topicWizardBody } }, async (request, reply) =>
-    reply.status(201).send(ok(await runWizard(ctx, callerOf(request), request.body))),
+  api.post(
+    '/admin/topics/wizard',
+    { schema: { ...schema, body: topicWizardBody, response: answers({ 201: topicWizardData }) } },
+    async (request, reply) =>
+      reply.status(201).send(ok(await runWizard(ctx, callerOf(request), request.body))),
   );
 
   api.get(
     '/admin/topics/:slugOrId',
-    { schema: { ...schema, params: topicKeyParams, querystring: languageQuery } },
+    {
+      schema: {
+        ...schema,
+        params: topicKeyParams,
+        querystring: languageQuery,
+        response: answers({ 200: topicData }),
+      },
+    },
     async (request) => ok({ topic: await topics.read(request.params.slugOrId, langOf(request.query)) }),
   );
 
   api.put(
     '/admin/topics/:slugOrId',
-    { schema: { ...schema, params: topicKeyParam, querystring: languageQuery, body: updateTopicBody } },
+    {
+      schema: {
+        ...schema,
+        params: topicKeyParam,
+        querystring: languageQuery,
+        body: updateTopicBody,
+        response: answers({ 200: topicData }),
+      },
+    },
     async (request) =>
       ok({
         topic: await topics.update(
@@ -82,7 +111,15 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   api.put(
     '/admin/topics/:slugOrId/status',
-    { schema: { ...schema, params: topicKeyParams, querystring: languageQuery, body: topicStatusBody } },
+    {
+      schema: {
+        ...schema,
+        params: topicKeyParams,
+        querystring: languageQuery,
+        body: topicStatusBody,
+        response: answers({ 200: topicData }),
+      },
+    },
     async (request) =>
       ok({
         topic: await topics.setActive(
@@ -94,13 +131,23 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
       }),
   );
 
-  api.delete('/admin/topics/:slugOrId', { schema: { ...schema, params: topicKeyParam } }, async (request) =>
-    ok(await topics.delete(callerOf(request), request.params.slugOrId)),
+  api.delete(
+    '/admin/topics/:slugOrId',
+    { schema: { ...schema, params: topicKeyParam, response: answers({ 200: topicDeleteData }) } },
+    async (request) => ok(await topics.delete(callerOf(request), request.params.slugOrId)),
   );
 
   api.post(
     '/admin/topics/:slugOrId/tags',
-    { schema: { ...schema, params: topicKeyParam, querystring: languageQuery, body: addTopicTagBody } },
+    {
+      schema: {
+        ...schema,
+        params: topicKeyParam,
+        querystring: languageQuery,
+        body: addTopicTagBody,
+        response: answers({ 201: topicData }),
+      },
+    },
     async (request, reply) => {
       const topic = await topics.setTag(
         callerOf(request),
@@ -115,7 +162,14 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   api.delete(
     '/admin/topics/:slugOrId/tags/:tagSlug',
-    { schema: { ...schema, params: topicTagParams, querystring: languageQuery } },
+    {
+      schema: {
+        ...schema,
+        params: topicTagParams,
+        querystring: languageQuery,
+        response: answers({ 200: topicData }),
+      },
+    },
     async (request) =>
       ok({
         topic: await topics.setTag(
@@ -130,7 +184,14 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   api.post(
     '/admin/topics/:slugOrId/propositions',
-    { schema: { ...schema, params: topicKeyParam, body: propositionBody } },
+    {
+      schema: {
+        ...schema,
+        params: topicKeyParam,
+        body: propositionBody,
+        response: answers({ 201: propositionData }),
+      },
+    },
     async (request, reply) => {
       const proposition = await propositions.add(
         callerOf(request),
@@ -143,7 +204,14 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   api.put(
     '/admin/topics/:slugOrId/propositions/:id',
-    { schema: { ...schema, params: topicPropositionParams, body: propositionBody } },
+    {
+      schema: {
+        ...schema,
+        params: topicPropositionParams,
+        body: propositionBody,
+        response: answers({ 200: propositionData }),
+      },
+    },
     async (request) =>
       ok({
         proposition: await propositions.rename(
@@ -157,7 +225,13 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   api.delete(
     '/admin/topics/:slugOrId/propositions/:id',
-    { schema: { ...schema, params: topicPropositionParams } },
+    {
+      schema: {
+        ...schema,
+        params: topicPropositionParams,
+        response: answers({ 200: propositionDeleteData }),
+      },
+    },
     async (request) =>
       ok(await propositions.delete(callerOf(request), request.params.slugOrId, request.params.id)),
   );

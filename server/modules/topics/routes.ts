@@ -2,19 +2,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   languageQuery,
+  mainTopicData,
+  mainTopicFilterData,
   mainTopicFilterParams,
   mainTopicFilterQuery,
   mainTopicParams,
   mainTopicQuery,
   popularParams,
   popularQuery,
+  popularTopicsData,
+  rankingData,
   rankingParams,
   rankingQuery,
+  topicData,
   topicKeyParams,
 } from '../../../common/api/topics.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { answers } from '../../http/responses.js';
 import { TopicsService } from './service.js';
 
 const isAdmin = (request: FastifyRequest) => request.authUser?.isAdmin === true;
@@ -27,13 +33,27 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   api.get(
     '/topics/popular/:lang',
-    { schema: { tags, params: popularParams, querystring: popularQuery } },
+    {
+      schema: {
+        tags,
+        params: popularParams,
+        querystring: popularQuery,
+        response: answers({ 200: popularTopicsData }),
+      },
+    },
     async (request) => ok(await topics.popular(requireLanguage(request.params.lang), request.query)),
   );
 
   api.get(
     '/topics/main/:id/filter',
-    { schema: { tags, params: mainTopicFilterParams, querystring: mainTopicFilterQuery } },
+    {
+      schema: {
+        tags,
+        params: mainTopicFilterParams,
+        querystring: mainTopicFilterQuery,
+        response: answers({ 200: mainTopicFilterData }),
+      },
+    },
     async (request) => {
       const { lang, language, limit } = request.query;
       const slugs = (request.query.tags ?? '')
@@ -48,7 +68,14 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   api.get(
     '/topics/main/:id/:lang',
-    { schema: { tags, params: mainTopicParams, querystring: mainTopicQuery } },
+    {
+      schema: {
+        tags,
+        params: mainTopicParams,
+        querystring: mainTopicQuery,
+        response: answers({ 200: mainTopicData }),
+      },
+    },
     async (request) =>
       ok(
         await topics.mainTopic(request.params.id, requireLanguage(request.params.lang), request.query.limit),
@@ -59,7 +86,12 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/:slugOrId',
     {
-      schema: { tags, params: topicKeyParams, querystring: languageQuery },
+      schema: {
+        tags,
+        params: topicKeyParams,
+        querystring: languageQuery,
+        response: answers({ 200: topicData }),
+      },
       preHandler: ctx.guards.optionalUser,
     },
     async (request) => {
@@ -73,7 +105,12 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/search/rankings/topic/:topicId',
     {
-      schema: { tags, params: rankingParams, querystring: rankingQuery },
+      schema: {
+        tags,
+        params: rankingParams,
+        querystring: rankingQuery,
+        response: answers({ 200: rankingData }),
+      },
       preHandler: ctx.guards.optionalUser,
     },
     async (request) => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { passwordChangeBody, profileBody } from '../../../common/api/auth.js';
-import { myVotesQuery } from '../../../common/api/profile.js';
+import { passwordChangeBody, profileBody, sessionDto, userData } from '../../../common/api/auth.js';
+import { myVotesData, myVotesQuery } from '../../../common/api/profile.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { answers } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { AuthService } from '../auth/service.js';
 import { myVotes } from './my-votes.js';
@@ -16,7 +17,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   api.put(
     '/users/profile',
-    { schema: { tags: ['users'], body: profileBody }, preHandler: ctx.guards.requireUser },
+    {
+      schema: { tags: ['users'], body: profileBody, response: answers({ 200: userData }) },
+      preHandler: ctx.guards.requireUser,
+    },
     async (request) => {
       const { username, email, firstName, lastName, language, currentPassword } = request.body;
       const changes = {
@@ -33,7 +37,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   api.put(
     '/users/password',
-    { schema: { tags: ['users'], body: passwordChangeBody }, preHandler: ctx.guards.requireUser },
+    {
+      schema: { tags: ['users'], body: passwordChangeBody, response: answers({ 200: sessionDto }) },
+      preHandler: ctx.guards.requireUser,
+    },
     async (request) => {
       // Every other session ends; the caller gets a fresh one so this tab stays signed in.
       return ok(await auth.changePassword(callerOf(request).id, request.body, request.ip));
@@ -42,7 +49,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   api.get(
     '/users/me/votes',
-    { schema: { tags: ['users'], querystring: myVotesQuery }, preHandler: ctx.guards.requireUser },
+    {
+      schema: { tags: ['users'], querystring: myVotesQuery, response: answers({ 200: myVotesData }) },
+      preHandler: ctx.guards.requireUser,
+    },
     async (request) => {
       const { lang, limit, offset } = request.query;
       return ok(

@@ -1,13 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { submitVotesBody, topicIdParams, userVotesQuery } from '../../../common/api/votes.js';
+import { rankingEventDto } from '../../../common/api/topics.js';
+import {
+  submitVotesBody,
+  submitVotesDto,
+  topicIdParams,
+  userVotesDto,
+  userVotesQuery,
+  withdrawVotesData,
+} from '../../../common/api/votes.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
+import { answers, eventStream } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { assertMayReadVotesOf, assertVotesAsSelf } from './policies.js';
 import { VotesService } from './service.js';
 import { streamRankingEvents } from './sse.js';
+
+/** What the live ranking stream sends, for the OpenAPI document (the stream itself is sse.ts). */
+const RANKING_STREAM =
+  'text/event-stream: a `ranking` event at once, then one per change of the ranking, and a comment line as ' +
+  'a heartbeat. The data of each event is a RankingEventDto in JSON.';
 
 /** SPEC 7 "Votes", plus the live ranking stream of DESIGN.md. Identity always comes from the token. */
 export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -19,7 +33,12 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   api.get(
     '/search/user-votes/:topicId',
     {
-      schema: { tags: ['votes'], params: topicIdParams, querystring: userVotesQuery },
+      schema: {
+        tags: ['votes'],
+        params: topicIdParams,
+        querystring: userVotesQuery,
+        response: answers({ 200: userVotesDto }),
+      },
       preHandler: ctx.guards.requireUser,
     },
     async (request) => {
@@ -31,7 +50,14 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   api.post(
     '/search/propositions',
-    { schema: { tags: ['votes'], body: submitVotesBody }, preHandler: ctx.guards.requireUser },
+    {
+      schema: {
+        tags: ['votes'],
+        body: submitVotesBody,
+        response: answers({ 200: submitVotesDto, 201: submitVotesDto }),
+      },
+      preHandler: ctx.guards.requireUser,
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       assertVotesAsSelf(
@@ -46,7 +72,12 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   api.delete(
     '/search/user-votes/:topicId',
     {
-      schema: { tags: ['votes'], params: topicIdParams, querystring: userVotesQuery },
+      schema: {
+        tags: ['votes'],
+        params: topicIdParams,
+        querystring: userVotesQuery,
+        response: answers({ 200: withdrawVotesData }),
+      },
       preHandler: ctx.guards.requireUser,
     },
     async (request) => {
@@ -59,7 +90,14 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   api.get(
     '/topics/:topicId/events',
-    { schema: { tags: ['votes'], params: topicIdParams }, compress: false },
+    {
+      schema: {
+        tags: ['votes'],
+        params: topicIdParams,
+        response: eventStream(rankingEventDto, RANKING_STREAM),
+      },
+      compress: false,
+    },
     async (request, reply) => {
       // The place is taken before the first await, so that a burst of requests cannot pass the caps together.
       const lease = streams.lease(request.ip);
