@@ -5,7 +5,8 @@ import type { AppContext } from './context.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
-import { isSearchIndexMissing, rebuildSearchIndex } from './modules/search/indexer.js';
+import { SearchIndexRepository } from './modules/search/index-repository.js';
+import { rebuildSearchIndex } from './modules/search/indexer.js';
 
 /** The password every seeded demo account shares (documented in the README). */
 export const DEMO_PASSWORD = 'podium-demo';
@@ -32,7 +33,7 @@ export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): P
 
 /** A database filled before the search index existed, or by a bulk load, gets its index built once. */
 async function rebuildSearchIndexIfMissing(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  if (!(await isSearchIndexMissing(ctx.db))) return;
+  if (!(await new SearchIndexRepository(ctx.db).isMissing())) return;
   const started = Date.now();
   const counts = await ctx.db.transaction().execute((trx) => rebuildSearchIndex(trx));
   log.info({ ...counts, ms: Date.now() - started }, 'search index rebuilt');

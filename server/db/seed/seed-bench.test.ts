@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildSearchIndex, searchIndexVersion } from '../../modules/search/indexer.js';
+import { rebuildSearchIndex } from '../../modules/search/indexer.js';
+import { SearchRepository } from '../../modules/search/repository.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { type BenchSeedReport, seedBench } from './seed-bench.js';
 
@@ -38,7 +39,7 @@ describe('seedBench', () => {
     const bulk = await searchTermsDump();
     expect(bulk.length).toBe(report.rows.search_terms);
     expect(bulk.length).toBeGreaterThan(SIZE.topics * 5);
-    const versionAfterSeed = await searchIndexVersion(db());
+    const versionAfterSeed = await new SearchRepository(db(), database.handle.kind).indexVersion();
     expect(versionAfterSeed).toBeGreaterThan(0);
 
     await db()

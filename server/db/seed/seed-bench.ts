@@ -6,7 +6,8 @@
 import { rmSync } from 'node:fs';
 import { type Kysely, Migrator, NO_MIGRATIONS } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords.js';
-import { bumpSearchIndexVersion, loadCatalogueNames } from '../../modules/search/indexer.js';
+import { SearchIndexRepository } from '../../modules/search/index-repository.js';
+import { loadCatalogueNames } from '../../modules/search/indexer.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../database.js';
 import { findTotalsMismatches } from '../integrity.js';
 import { migrationProvider } from '../migrations/index.js';
@@ -85,7 +86,7 @@ export async function seedBench(options: BenchSeedOptions): Promise<BenchSeedRep
     } else {
       await writePostgres(url, schema, tables, log);
     }
-    await bumpSearchIndexVersion(handle.db);
+    await new SearchIndexRepository(handle.db).bumpVersion();
     log(`written in ${seconds(step)}`);
     const loadSeconds = (performance.now() - started) / 1000;
 

@@ -51,9 +51,10 @@ export class CategoriesService {
     const slug = slugify(input.slug?.trim() ? input.slug : name);
     if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
     const id = await this.write(async (trx, change) => {
-      if (await new CategoriesRepository(trx).findBySlug(slug)) throw errors.slugExists('category');
+      const categories = new CategoriesRepository(trx);
+      if (await categories.findBySlug(slug)) throw errors.slugExists('category');
       const parentId = input.parentId ? await this.checkParent(trx, input.parentId, null) : null;
-      const id = await new CategoriesRepository(trx).insert({ slug, name, parentId, createdAt: nowIso() });
+      const id = await categories.insert({ slug, name, parentId, createdAt: nowIso() });
       change.category(id);
       await writeNames(this.ctx, trx, change, 'category', id, input.translations);
       await recordAudit(trx, actor, {
@@ -99,28 +100,29 @@ export class CategoriesService {
 
   async delete(actor: AuthUser, id: number, force: boolean): Promise<CategoryDeleteData> {
     return this.write(async (trx, change) => {
+      const categories = new CategoriesRepository(trx);
       const category = await this.editable(trx, id, 'deleted');
-      const usage = await new CategoriesRepository(trx).usage(id);
+      const usage = await categories.usage(id);
       const inUse = usage.topics + usage.tags + usage.subcategories > 0;
       if (inUse && !force) {
         throw errors.categoryInUse(usage);
       }
-      const movedTopicIds = await new CategoriesRepository(trx).topicIds(id);
+      const movedTopicIds = await categories.topicIds(id);
       if (inUse) {
-        const unassigned = await new CategoriesRepository(trx).unassignedId();
-        const clashes = await new CategoriesRepository(trx).clashingMainTopics(id, unassigned);
+        const unassigned = await categories.unassignedId();
+        const clashes = await categories.clashingMainTopics(id, unassigned);
         if (clashes.length > 0) {
           throw errors.topicExists(
             `“unassigned” already has a main topic named ${clashes.map((c) => `“${c.title}”`).join(', ')}; rename it first`,
           );
         }
-        await new CategoriesRepository(trx).moveContents(id, unassigned);
+        await categories.moveContents(id, unassigned);
         for (const topicId of movedTopicIds) change.topic(topicId, 'category');
         change.category(unassigned);
       }
       change.category(id);
       await this.ctx.texts.deleteAllOf(trx, 'category', [id]);
-      await new CategoriesRepository(trx).delete(id);
+      await categories.delete(id);
       await recordAudit(trx, actor, {
         action: 'delete',
         entityType: 'category',
@@ -161,12 +163,13 @@ export class CategoriesService {
 
   /** One level of parents: the parent exists, is not a subcategory, and `self` has no children. */
   private async checkParent(trx: Executor, parentId: number, self: number | null) {
+    const categories = new CategoriesRepository(trx);
     if (parentId === self) throw errors.validation('A category cannot be its own parent', 'parentId');
-    const parent = await new CategoriesRepository(trx).findById(parentId);
+    const parent = await categories.findById(parentId);
     if (!parent) throw errors.validation('parentId does not name a category', 'parentId');
     if (parent.parent_id !== null)
       throw errors.validation('A subcategory cannot have subcategories', 'parentId');
-    if (self !== null && (await new CategoriesRepository(trx).usage(self)).subcategories > 0) {
+    if (self !== null && (await categories.usage(self)).subcategories > 0) {
       throw errors.validation('A category with subcategories cannot become a subcategory', 'parentId');
     }
     return parentId;

@@ -33,11 +33,12 @@ export class TagsService {
     const slug = slugify(input.slug?.trim() ? input.slug : name);
     if (slug === '') throw errors.validation('The name gives an empty slug', 'name');
     const id = await this.write(async (trx, change) => {
+      const tags = new TagsRepository(trx);
       if (!(await new CategoriesRepository(trx).findById(input.categoryId))) {
         throw errors.validation('categoryId does not name a category', 'categoryId');
       }
-      if (await new TagsRepository(trx).findBySlug(slug)) throw errors.slugExists('tag');
-      const id = await new TagsRepository(trx).insert({
+      if (await tags.findBySlug(slug)) throw errors.slugExists('tag');
+      const id = await tags.insert({
         slug,
         name,
         type: input.type,
@@ -99,12 +100,13 @@ export class TagsService {
   async delete(actor: AuthUser, id: number): Promise<{ deleted: true }> {
     try {
       await this.ctx.changes.transaction(async (trx, change) => {
+        const tags = new TagsRepository(trx);
         const tag = await this.existing(trx, id);
-        const usage = await new TagsRepository(trx).usage(id);
+        const usage = await tags.usage(id);
         if (usage > 0) throw errors.tagInUse(usage);
         change.tag(id);
         await this.ctx.texts.deleteAllOf(trx, 'tag', [id]);
-        await new TagsRepository(trx).delete(id);
+        await tags.delete(id);
         await recordAudit(trx, actor, {
           action: 'delete',
           entityType: 'tag',

@@ -13,6 +13,7 @@ import { FINDABLE_ASPECTS } from '../../changes/change-set.js';
 import type { TransactionSubscriber } from '../../changes/dispatcher.js';
 import type { Executor } from '../../db/executor.js';
 import { readTranslations } from '../texts/service.js';
+import { SearchIndexRepository, type SearchTermRow } from './index-repository.js';
 
 export const TERM_WEIGHT = { title: 4, tag: 3, category: 2, description: 1 } as const;
 /** Words longer than this are not indexed (no one types them; keeps the key short). */
@@ -20,14 +21,6 @@ export const MAX_TERM_LENGTH = 64;
 const MIN_TERM_LENGTH = 2;
 /** Topic ids per read while indexing: keeps IN lists and memory small. */
 const TOPIC_BATCH = 500;
-/** 3 columns per row: far below SQLite's bound-parameter limit. */
-const INSERT_BATCH = 1000;
-
-export interface SearchTermRow {
-  term: string;
-  topic_id: number;
-  weight: number;
-}
 
 /** The texts a topic is found by, in every language. */
 export interface TopicTexts {
@@ -71,9 +64,8 @@ function allTexts(base: string | null, translations: Map<string, string> | undef
 }
 
 export async function loadCatalogueNames(db: Executor): Promise<CatalogueNames> {
-  const [categories, tags, categoryTexts, tagTexts] = await Promise.all([
-    db.selectFrom('categories').select(['id', 'name', 'parent_id']).execute(),
-    db.selectFrom('tags').select(['id', 'name']).execute(),
+  const [[categories, tags], categoryTexts, tagTexts] = await Promise.all([
+    new SearchIndexRepository(db).catalogue(),
     readTranslations(db, 'category', 'all', ['name']),
     readTranslations(db, 'tag', 'all', ['name']),
   ]);
@@ -101,16 +93,11 @@ async function buildTerms(
   names: CatalogueNames,
 ): Promise<SearchTermRow[]> {
   if (topicIds.length === 0) return [];
-  const ids = [...topicIds];
+  const index = new SearchIndexRepository(db);
   const [topics, translations, topicTags] = await Promise.all([
-    db
-      .selectFrom('topics')
-      .select(['id', 'title', 'description', 'category_id'])
-      .where('id', 'in', ids)
-      .where('is_active', '=', 1)
-      .execute(),
-    readTranslations(db, 'topic', ids, ['title', 'description']),
-    db.selectFrom('topic_tags').select(['topic_id', 'tag_id']).where('topic_id', 'in', ids).execute(),
+    index.activeTopics(topicIds),
+    readTranslations(db, 'topic', topicIds, ['title', 'description']),
+    index.tagsOfTopics(topicIds),
   ]);
   const texts = new Map<number, { title: string[]; description: string[]; tags: string[] }>();
   for (const topic of topics) {
@@ -138,37 +125,20 @@ async function buildTerms(
   return rows;
 }
 
-async function insertTerms(db: Executor, rows: readonly SearchTermRow[]) {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db
-      .insertInto('search_terms')
-      .values(rows.slice(i, i + INSERT_BATCH))
-      .execute();
-  }
-}
-
-/** Tells every app server's search caches that the index changed (see searchIndexVersion). */
-export async function bumpSearchIndexVersion(db: Executor): Promise<void> {
-  await db
-    .updateTable('search_index_state')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-}
-
 /**
  * Re-indexes these topics (deleted or deactivated ones just leave the index). Safe inside a
  * transaction: pass the transaction so the index changes with the data.
  */
 export async function indexTopics(db: Executor, topicIds: readonly number[]): Promise<void> {
+  const index = new SearchIndexRepository(db);
   const unique = [...new Set(topicIds)];
   const names = await loadCatalogueNames(db);
   for (let i = 0; i < unique.length; i += TOPIC_BATCH) {
     const batch = unique.slice(i, i + TOPIC_BATCH);
-    await db.deleteFrom('search_terms').where('topic_id', 'in', batch).execute();
-    await insertTerms(db, await buildTerms(db, batch, names));
+    await index.deleteTerms(batch);
+    await index.insertTerms(await buildTerms(db, batch, names));
   }
-  await bumpSearchIndexVersion(db);
+  await index.bumpVersion();
 }
 
 /**
@@ -183,83 +153,32 @@ export const searchIndexFollower: TransactionSubscriber = {
       await rebuildSearchIndex(trx);
       return;
     }
+    const index = new SearchIndexRepository(trx);
     const topicIds = change.topicsWith(FINDABLE_ASPECTS);
-    for (const tagId of change.tags) topicIds.push(...(await topicIdsOfTag(trx, tagId)));
-    for (const categoryId of change.categories) topicIds.push(...(await topicIdsOfCategory(trx, categoryId)));
+    for (const tagId of change.tags) topicIds.push(...(await index.topicIdsOfTag(tagId)));
+    for (const categoryId of change.categories)
+      topicIds.push(...(await index.topicIdsOfCategory(categoryId)));
     await indexTopics(trx, topicIds);
   },
 };
 
-/** Every topic of a category (and its subcategories): to re-index after a category rename. */
-async function topicIdsOfCategory(db: Executor, categoryId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('topics')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('category_id', '=', categoryId),
-        eb('category_id', 'in', eb.selectFrom('categories').select('id').where('parent_id', '=', categoryId)),
-      ]),
-    )
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Every topic labelled with a tag: to re-index after a tag rename. */
-async function topicIdsOfTag(db: Executor, tagId: number): Promise<number[]> {
-  const rows = await db.selectFrom('topic_tags').select('topic_id').where('tag_id', '=', tagId).execute();
-  return rows.map((row) => row.topic_id);
-}
-
 /** Empties and refills the whole index, a batch of topics at a time. Returns counts. */
 export async function rebuildSearchIndex(db: Executor): Promise<{ topics: number; terms: number }> {
-  await db.deleteFrom('search_terms').execute();
+  const index = new SearchIndexRepository(db);
+  await index.deleteTerms('all');
   const names = await loadCatalogueNames(db);
   let lastId = 0;
   let topics = 0;
   let terms = 0;
   for (;;) {
-    const batch = await db
-      .selectFrom('topics')
-      .select('id')
-      .where('id', '>', lastId)
-      .orderBy('id')
-      .limit(TOPIC_BATCH)
-      .execute();
+    const batch = await index.topicIdsAfter(lastId, TOPIC_BATCH);
     if (batch.length === 0) break;
-    lastId = batch[batch.length - 1]?.id ?? lastId;
-    const rows = await buildTerms(
-      db,
-      batch.map((row) => row.id),
-      names,
-    );
-    await insertTerms(db, rows);
+    lastId = batch[batch.length - 1] ?? lastId;
+    const rows = await buildTerms(db, batch, names);
+    await index.insertTerms(rows);
     topics += batch.length;
     terms += rows.length;
   }
-  await bumpSearchIndexVersion(db);
+  await index.bumpVersion();
   return { topics, terms };
-}
-
-/** True when topics exist but none is indexed (a database from before the index, or a bulk load). */
-export async function isSearchIndexMissing(db: Executor): Promise<boolean> {
-  const term = await db.selectFrom('search_terms').select('topic_id').limit(1).executeTakeFirst();
-  if (term) return false;
-  const topic = await db
-    .selectFrom('topics')
-    .select('id')
-    .where('is_active', '=', 1)
-    .limit(1)
-    .executeTakeFirst();
-  return topic !== undefined;
-}
-
-/** The index version every cache of search compares (see the search_index_state migration). */
-export async function searchIndexVersion(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('search_index_state')
-    .select('version')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row?.version ?? 0;
 }

@@ -95,10 +95,14 @@ function baseRecord(ref: TextRef, base: BaseTexts, value: string): TextRecordDto
  * edit in an entity's own language writes its base text and the two can never disagree.
  */
 export class TextsService {
+  private readonly repository: TextsRepository;
+
   constructor(
     private readonly db: Executor,
     private readonly bases: Record<TextEntityType, BaseTextStore>,
-  ) {}
+  ) {
+    this.repository = new TextsRepository(db);
+  }
 
   /** The texts of these entities for a reader of `language`, in one query; `pick` applies the rule. */
   async picker(
@@ -175,7 +179,7 @@ export class TextsService {
     for (const language of fallbackChain(ref.language, fallback)) {
       const baseText = base?.language === language ? base.texts[ref.key] : undefined;
       if (base && baseText) return baseRecord(ref, base, baseText);
-      const row = await new TextsRepository(this.db).find({ ...ref, language });
+      const row = await this.repository.find({ ...ref, language });
       if (row) return toTranslationDto(row);
     }
     throw errors.notFound('Translation');
@@ -233,19 +237,19 @@ export class TextsService {
 
   /** Inserts the shipped UI texts the database lacks; an edited text survives every restart. */
   async ensureUiCatalog(): Promise<number> {
-    const present = await new TextsRepository(this.db).uiKeys();
+    const present = await this.repository.uiKeys();
     const missing = LANGUAGES.flatMap((language) =>
       Object.entries(uiCatalog[language])
         .filter(([key]) => !present.has(`${language}:${key}`))
         .map(([key, value]) => ({ key, language, value })),
     );
-    await new TextsRepository(this.db).insertUiTexts(missing);
+    await this.repository.insertUiTexts(missing);
     return missing.length;
   }
 
   /** The key-to-text map of a language, completed from the fallback language for keys it lacks. */
   async uiCatalog(language: Language, fallback: Language): Promise<Record<string, string>> {
-    const rows = await new TextsRepository(this.db).uiTexts(fallbackChain(language, fallback));
+    const rows = await this.repository.uiTexts(fallbackChain(language, fallback));
     const catalog: Record<string, string> = {};
     for (const row of rows) if (row.language === fallback) catalog[row.key] = row.value;
     for (const row of rows) if (row.language === language) catalog[row.key] = row.value;
@@ -253,12 +257,12 @@ export class TextsService {
   }
 
   async list(filter: Parameters<TextsRepository['list']>[0]) {
-    const { rows, total } = await new TextsRepository(this.db).list(filter);
+    const { rows, total } = await this.repository.list(filter);
     return { translations: rows.map(toTranslationDto), total };
   }
 
   missingUiKeys(language: Language) {
-    return new TextsRepository(this.db).missingUiKeys(language);
+    return this.repository.missingUiKeys(language);
   }
 
   private async writeTranslation(
@@ -267,13 +271,13 @@ export class TextsService {
     value: string | null,
     options: { mustBeNew?: boolean },
   ): Promise<{ before?: TextRecordDto; after?: TextRecordDto }> {
+    const texts = new TextsRepository(trx);
     if (value === null) {
-      const removed = await new TextsRepository(trx).delete(ref);
+      const removed = await texts.delete(ref);
       return removed ? { before: toTranslationDto(removed) } : {};
     }
-    if (options.mustBeNew && (await new TextsRepository(trx).find(ref)))
-      throw errors.translationExists(ref.language);
-    const { before, after } = await new TextsRepository(trx).upsert(ref, value);
+    if (options.mustBeNew && (await texts.find(ref))) throw errors.translationExists(ref.language);
+    const { before, after } = await texts.upsert(ref, value);
     return { ...(before && { before: toTranslationDto(before) }), after: toTranslationDto(after) };
   }
 
@@ -285,7 +289,7 @@ export class TextsService {
     ids?: readonly number[],
   ): Promise<Map<number, Record<string, string>>> {
     const chain = fallbackChain(language, fallback);
-    const rows = await new TextsRepository(this.db).ofEntities(type, ids ?? 'all', chain);
+    const rows = await this.repository.ofEntities(type, ids ?? 'all', chain);
     const translated = groupTexts(rows);
     const result = new Map<number, Record<string, string>>();
     const bases = type === 'ui' ? undefined : await this.bases[type].read(this.db, ids ?? 'all');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uiCatalog } from '../../../common/i18n/index.js';
+import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { snapshotDatabase } from '../../test/snapshot.js';
-import { makeCategory, makeTopic } from '../topics/factory.js';
 
 let server: TestServer;
 let admin: TestUser;

@@ -36,10 +36,8 @@ export class TopicsAdminService {
     language: Language,
     options: { status: 'all' | 'active' | 'inactive'; limit: number; offset: number },
   ): Promise<AdminTopicsData> {
-    const [rows, statusCounts] = await Promise.all([
-      new TopicsRepository(this.ctx.db).list(options),
-      new TopicsRepository(this.ctx.db).statusCounts(),
-    ]);
+    const repository = new TopicsRepository(this.ctx.db);
+    const [rows, statusCounts] = await Promise.all([repository.list(options), repository.statusCounts()]);
     const mainIds = [
       ...new Set(rows.flatMap((row) => (row.main_topic_id === null ? [] : [row.main_topic_id]))),
     ];
@@ -166,14 +164,13 @@ export class TopicsAdminService {
         if (!category) throw errors.validation('categorySlug does not name a category', 'categorySlug');
         if (category.id !== topic.category_id) changes.category_id = category.id;
       }
-      await new TopicsRepository(trx).updateTopic(topic.id, changes);
+      await topics.updateTopic(topic.id, changes);
       if (changes.category_id !== undefined) {
         change.topic(topic.id, 'category');
         // A main topic and its sub-topics live in one category: they move together.
         if (topic.is_main === 1) {
-          await new TopicsRepository(trx).moveSubTopics(topic.id, changes.category_id);
-          for (const sub of await new TopicsRepository(trx).subTopicIds(topic.id))
-            change.topic(sub.id, 'category');
+          await topics.moveSubTopics(topic.id, changes.category_id);
+          for (const sub of await topics.subTopicIds(topic.id)) change.topic(sub.id, 'category');
         }
       }
       if (changes.slug !== undefined) change.topic(topic.id, 'texts');
@@ -190,7 +187,7 @@ export class TopicsAdminService {
       if (input.description !== undefined) await text('description', input.description || null);
       // Moved as it is (the title did not change), a main topic may meet its namesake in the new category.
       if (changes.category_id !== undefined && topic.is_main === 1) {
-        const { title } = await new TopicsRepository(trx).findFull(topic.id);
+        const { title } = await topics.findFull(topic.id);
         if (await topics.mainTitleTaken(changes.category_id, title, topic.id)) throw errors.topicExists();
       }
 
@@ -222,15 +219,14 @@ export class TopicsAdminService {
   /** A main topic takes its sub-topics, and every topic its propositions and votes (one transaction). */
   async delete(actor: AuthUser, key: string) {
     return this.write(async (trx, change) => {
+      const topics = new TopicsRepository(trx);
       const topic = await this.require(trx, key);
       const subTopicIds =
-        topic.is_main === 1
-          ? (await new TopicsRepository(trx).subTopicIds(topic.id)).map((row) => row.id)
-          : [];
+        topic.is_main === 1 ? (await topics.subTopicIds(topic.id)).map((row) => row.id) : [];
       const ids = [topic.id, ...subTopicIds];
-      const contents = await new TopicsRepository(trx).contentsOf(ids);
+      const contents = await topics.contentsOf(ids);
       await this.ctx.texts.deleteAllOf(trx, 'topic', ids);
-      await new TopicsRepository(trx).deleteTopics(ids);
+      await topics.deleteTopics(ids);
       for (const id of ids) change.topic(id, 'deleted');
       if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
       await recordAudit(trx, actor, {
@@ -258,12 +254,13 @@ export class TopicsAdminService {
     language: Language,
   ): Promise<TopicDto> {
     const id = await this.write(async (trx, change) => {
+      const topics = new TopicsRepository(trx);
       const topic = await this.require(trx, key);
       const [tag] = await new TagsRepository(trx).findBySlugs([tagSlug]);
       if (labelled) {
         if (!tag) throw errors.notFound('Tag');
-        await new TopicsRepository(trx).addTag(topic.id, tag.id);
-      } else if (!tag || !(await new TopicsRepository(trx).removeTag(topic.id, tag.id))) {
+        await topics.addTag(topic.id, tag.id);
+      } else if (!tag || !(await topics.removeTag(topic.id, tag.id))) {
         throw errors.notFound('Tag on this topic');
       }
       change.topic(topic.id, 'tags');
@@ -292,9 +289,10 @@ export class TopicsAdminService {
 
   /** Reads inside the write's transaction: on SQLite a read on the pool would wait for it forever. */
   async require(trx: Trx, key: string) {
-    const row = await new TopicsRepository(trx).findByKey(key, { includeInactive: true });
+    const topics = new TopicsRepository(trx);
+    const row = await topics.findByKey(key, { includeInactive: true });
     if (!row) throw errors.notFound('Topic');
-    return new TopicsRepository(trx).findFull(row.id);
+    return topics.findFull(row.id);
   }
 
   private write<T>(work: (trx: Trx, change: ChangeSet) => Promise<T>): Promise<T> {

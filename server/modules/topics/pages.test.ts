@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeProposition, makeTopic } from '../../test/catalogue-factory.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { makeCategory, makeProposition, makeTopic } from './factory.js';
 
 // A stand-in for the built index.html with the same head the real build has.
 const INDEX_HTML = `<!doctype html>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeProposition, makeTag, makeTopic } from '../../test/catalogue-factory.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { snapshotDatabase } from '../../test/snapshot.js';
-import { makeCategory, makeProposition, makeTag, makeTopic } from './factory.js';
 
 let server: TestServer;
 let admin: TestUser;

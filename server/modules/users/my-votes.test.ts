@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { registerUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { makeCategory, makeTopic } from '../topics/factory.js';
 import { ballot, vote } from '../votes/test-helpers.js';
 
 let server: TestServer;

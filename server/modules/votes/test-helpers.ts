@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { makeCategory, makeProposition, makeTopic } from '../../test/catalogue-factory.js';
 import type { TestServer } from '../../test/server.js';
-import { makeCategory, makeProposition, makeTopic } from '../topics/factory.js';
 
 /** A topic with the given propositions (no votes yet), written straight into the database. */
 export async function topicWith(
