@@ -4,7 +4,7 @@ import type {
   CreateCategoryInput,
   UpdateCategoryInput,
 } from '../../../common/api/catalogue.js';
-import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
+import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { capitalizeFirst, slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
@@ -15,7 +15,7 @@ import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { CategoriesRepository } from './categories-repository.js';
-import { translateName, writeNames } from './names.js';
+import { type NameTranslation, translateName, writeNames } from './names.js';
 
 /** The rules of SPEC 5 for categories; every write records its audit entry in its own transaction. */
 export class CategoriesService {
@@ -89,15 +89,6 @@ export class CategoriesService {
     return this.get(id);
   }
 
-  /** POST .../translations: 409 TRANSLATION_EXISTS when that language already has a name. */
-  async addTranslation(actor: AuthUser, id: number, language: Language, name: string) {
-    return this.translate(actor, id, language, name, { mustBeNew: true });
-  }
-
-  async putTranslation(actor: AuthUser, id: number, language: Language, name: string) {
-    return this.translate(actor, id, language, name, { mustBeNew: false });
-  }
-
   async delete(actor: AuthUser, id: number, force: boolean): Promise<CategoryDeleteData> {
     return this.write(async (trx, change) => {
       const categories = new CategoriesRepository(trx);
@@ -134,12 +125,10 @@ export class CategoriesService {
     });
   }
 
-  private async translate(
+  /** A name in another language (a new one: 409 TRANSLATION_EXISTS when that language has one). */
+  async translate(
     actor: AuthUser,
-    id: number,
-    language: Language,
-    name: string,
-    { mustBeNew }: { mustBeNew: boolean },
+    { id, language, name, mustBeNew }: NameTranslation,
   ): Promise<AdminCategoryDto> {
     await this.write(async (trx, change) => {
       await this.editable(trx, id, 'edited');

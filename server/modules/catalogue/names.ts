@@ -7,6 +7,14 @@ import type { AuthUser } from '../auth/guards.js';
 
 type NamedEntity = 'category' | 'tag';
 
+/** One name of a category or tag in one language: a new one must not exist yet (409 TRANSLATION_EXISTS). */
+export interface NameTranslation {
+  id: number;
+  language: Language;
+  name: string;
+  mustBeNew: boolean;
+}
+
 /**
  * Sets the names given, through the texts service: English is the base name, the other languages
  * translations (null or '' removes one). Languages not given stay as they are.

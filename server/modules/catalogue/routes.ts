@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addTranslationBody,
   adminCategoriesData,
   adminTagsData,
   categoryData,
@@ -11,8 +10,6 @@ import {
   createTagBody,
   deleteCategoryQuery,
   entityIdParams,
-  entityTranslationParams,
-  putTranslationBody,
   tagData,
   tagDeleteData,
   updateCategoryBody,
@@ -21,10 +18,10 @@ import {
 import { idParam } from '../../../common/api/fields.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { requireLanguage } from '../../http/language.js';
 import { answers } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { CategoriesService } from './categories-service.js';
+import { nameTranslationRoutes } from './name-translation-routes.js';
 import { TagsService } from './tags-service.js';
 
 const tags = ['admin'];
@@ -62,50 +59,11 @@ export async function adminCategoryRoutes(app: FastifyInstance, { ctx }: { ctx: 
       ok({ category: await categories.update(callerOf(request), request.params.id, request.body) }),
   );
 
-  api.post(
-    '/admin/categories/:id/translations',
-    {
-      schema: {
-        ...schema,
-        params: entityIdParams,
-        body: addTranslationBody,
-        response: answers({ 201: categoryData }),
-      },
-    },
-    async (request, reply) => {
-      const language = requireLanguage(request.body.language);
-      const category = await categories.addTranslation(
-        callerOf(request),
-        request.params.id,
-        language,
-        request.body.name,
-      );
-      return reply.status(201).send(ok({ category }));
-    },
-  );
-
-  api.put(
-    '/admin/categories/:id/translations/:lang',
-    {
-      schema: {
-        ...schema,
-        params: entityTranslationParams,
-        body: putTranslationBody,
-        response: answers({ 200: categoryData }),
-      },
-    },
-    async (request) => {
-      const language = requireLanguage(request.params.lang);
-      return ok({
-        category: await categories.putTranslation(
-          callerOf(request),
-          request.params.id,
-          language,
-          request.body.name,
-        ),
-      });
-    },
-  );
+  nameTranslationRoutes(api, {
+    path: '/admin/categories',
+    data: categoryData,
+    translate: async (request, name) => ({ category: await categories.translate(callerOf(request), name) }),
+  });
 
   api.delete(
     '/admin/categories/:id',
@@ -155,50 +113,11 @@ export async function adminTagRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       ok({ tag: await tagService.update(callerOf(request), request.params.id, request.body) }),
   );
 
-  api.post(
-    '/admin/tags/:id/translations',
-    {
-      schema: {
-        ...schema,
-        params: entityIdParams,
-        body: addTranslationBody,
-        response: answers({ 201: tagData }),
-      },
-    },
-    async (request, reply) => {
-      const language = requireLanguage(request.body.language);
-      const tag = await tagService.addTranslation(
-        callerOf(request),
-        request.params.id,
-        language,
-        request.body.name,
-      );
-      return reply.status(201).send(ok({ tag }));
-    },
-  );
-
-  api.put(
-    '/admin/tags/:id/translations/:lang',
-    {
-      schema: {
-        ...schema,
-        params: entityTranslationParams,
-        body: putTranslationBody,
-        response: answers({ 200: tagData }),
-      },
-    },
-    async (request) => {
-      const language = requireLanguage(request.params.lang);
-      return ok({
-        tag: await tagService.putTranslation(
-          callerOf(request),
-          request.params.id,
-          language,
-          request.body.name,
-        ),
-      });
-    },
-  );
+  nameTranslationRoutes(api, {
+    path: '/admin/tags',
+    data: tagData,
+    translate: async (request, name) => ({ tag: await tagService.translate(callerOf(request), name) }),
+  });
 
   api.delete(
     '/admin/tags/:id',

@@ -1,5 +1,5 @@
 import type { AdminTagDto, CreateTagInput, UpdateTagInput } from '../../../common/api/catalogue.js';
-import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
+import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
@@ -11,7 +11,7 @@ import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { CategoriesRepository } from './categories-repository.js';
-import { translateName, writeNames } from './names.js';
+import { type NameTranslation, translateName, writeNames } from './names.js';
 import { TagsRepository } from './tags-repository.js';
 
 /** The rules of SPEC 5 for tags; every write records its audit entry in its own transaction. */
@@ -89,14 +89,6 @@ export class TagsService {
     return this.get(id);
   }
 
-  async addTranslation(actor: AuthUser, id: number, language: Language, name: string) {
-    return this.translate(actor, id, language, name, { mustBeNew: true });
-  }
-
-  async putTranslation(actor: AuthUser, id: number, language: Language, name: string) {
-    return this.translate(actor, id, language, name, { mustBeNew: false });
-  }
-
   async delete(actor: AuthUser, id: number): Promise<{ deleted: true }> {
     try {
       await this.ctx.changes.transaction(async (trx, change) => {
@@ -122,13 +114,8 @@ export class TagsService {
     return { deleted: true };
   }
 
-  private async translate(
-    actor: AuthUser,
-    id: number,
-    language: Language,
-    name: string,
-    { mustBeNew }: { mustBeNew: boolean },
-  ): Promise<AdminTagDto> {
+  /** A name in another language (a new one: 409 TRANSLATION_EXISTS when that language has one). */
+  async translate(actor: AuthUser, { id, language, name, mustBeNew }: NameTranslation): Promise<AdminTagDto> {
     await this.write(async (trx, change) => {
       await this.existing(trx, id);
       await translateName(this.ctx, trx, change, actor, { entityType: 'tag', id, language, name, mustBeNew });
