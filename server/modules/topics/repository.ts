@@ -22,20 +22,10 @@ const SUMMARY_COLUMNS = [
   'topics.vote_count',
 ] as const;
 
+/** A topic row as lists read it: the columns of SUMMARY_COLUMNS. */
 export type TopicListRow = Pick<
   TopicRow,
-  | 'id'
-  | 'readable_id'
-  | 'slug'
-  | 'title'
-  | 'description'
-  | 'language'
-  | 'category_id'
-  | 'is_main'
-  | 'main_topic_id'
-  | 'mandatory_types'
-  | 'is_active'
-  | 'vote_count'
+  (typeof SUMMARY_COLUMNS)[number] extends `topics.${infer Column}` ? Column : never
 >;
 
 export interface NewTopic {
