@@ -6,4 +6,4 @@ export { useTopic } from './api/topic.js';
 export { MedalIcon } from './components/MedalIcon.js';
 export { RankingList, type RankingListProps } from './components/RankingList.js';
 export { TagFilter } from './components/TagFilter.js';
-export { TagList, TopicCard, useTopicTitle } from './components/TopicCard.js';
+export { TagList, TopicCard, TopicGrid, useTopicTitle } from './components/TopicCard.js';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { HOME_POPULAR_LIMIT } from '../../../../common/constants.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { SearchBox } from '../../features/search/index.js';
-import { TopicCard, useMainTopic, usePopularTopics, useTopicTitle } from '../../features/topics/index.js';
+import { TopicGrid, useMainTopic, usePopularTopics, useTopicTitle } from '../../features/topics/index.js';
 import { errorMessage, isApiError } from '../../shared/api/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
@@ -62,13 +62,7 @@ function PopularTopics() {
           <p className="home-empty__hint">{t('home.popular.emptyHint')}</p>
         </div>
       ) : (
-        <ul className="topic-grid">
-          {popular.data.topics.map((topic) => (
-            <li key={topic.id}>
-              <TopicCard topic={topic} />
-            </li>
-          ))}
-        </ul>
+        <TopicGrid topics={popular.data.topics} />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
+import { PageProblem } from '../../shared/ui/PageProblem.js';
 import './not-found.css';
 
 export function NotFoundPage() {
@@ -8,17 +8,16 @@ export function NotFoundPage() {
   const title = t('page.notFound.title');
   useDocumentTitle(title);
   return (
-    <section className="page not-found">
-      <p className="not-found__code" aria-hidden="true">
-        404
-      </p>
-      <h1 className="page__title">{title}</h1>
+    <PageProblem
+      title={title}
+      className="not-found"
+      before={
+        <p className="not-found__code" aria-hidden="true">
+          404
+        </p>
+      }
+    >
       <p className="not-found__text">{t('page.notFound.text')}</p>
-      <p>
-        <Link to="/" className="button button--primary">
-          {t('page.notFound.home')}
-        </Link>
-      </p>
-    </section>
+    </PageProblem>
   );
 }

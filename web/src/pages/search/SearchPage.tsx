@@ -6,7 +6,7 @@ import type { SearchSuggestionDto } from '../../../../common/api/search.js';
 import { LIMITS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../../../common/constants.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { SuggestionContent, searchHref, suggestionHref, useSearch } from '../../features/search/index.js';
-import { fetchPopularTopics, TopicCard, topicKeys } from '../../features/topics/index.js';
+import { fetchPopularTopics, TopicGrid, topicKeys } from '../../features/topics/index.js';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
@@ -250,13 +250,7 @@ function PopularTopics() {
         <Alert tone="error">{t('search.page.popularError')}</Alert>
       ) : (
         <>
-          <ul className="topic-grid">
-            {topics.map((topic) => (
-              <li key={topic.id}>
-                <TopicCard topic={topic} />
-              </li>
-            ))}
-          </ul>
+          <TopicGrid topics={topics} />
           <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
           {isFetchingNextPage && (
             <div className="search-page__state">

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
-import { TagFilter, TopicCard, useMainTopicFilter } from '../../features/topics/index.js';
+import { TagFilter, TopicGrid, useMainTopicFilter } from '../../features/topics/index.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 
@@ -52,13 +52,7 @@ export function MainTopicSection({ topic }: { topic: TopicDto }) {
           {filter.data.subTopics.length === 0 ? (
             <p className="topic-section__empty">{t('topic.subTopics.empty')}</p>
           ) : (
-            <ul className="topic-grid">
-              {filter.data.subTopics.map((sub) => (
-                <li key={sub.id}>
-                  <TopicCard topic={sub} />
-                </li>
-              ))}
-            </ul>
+            <TopicGrid topics={filter.data.subTopics} />
           )}
         </>
       )}

@@ -4,10 +4,11 @@ import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { useTopic, useTopicTitle } from '../../features/topics/index.js';
 import { VotableRanking } from '../../features/voting/index.js';
-import { isApiError } from '../../shared/api/index.js';
+import { errorMessage, isApiError } from '../../shared/api/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { BackIcon } from '../../shared/ui/icons.js';
+import { PageProblem } from '../../shared/ui/PageProblem.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import { MainTopicSection } from './MainTopicSection.js';
 import { VotingPanelSlot } from './VotingPanelSlot.js';
@@ -25,29 +26,17 @@ export function TopicPage() {
   if (topic.isPending) return <PageSpinner />;
   if (topic.isError) {
     return (
-      <section className="page topic-state">
-        <BackButton />
+      <PageProblem
+        title={t(notFound ? 'topic.notFound.title' : 'page.topic.title')}
+        className="topic-state"
+        before={<BackButton />}
+      >
         {notFound ? (
-          <>
-            <h1 className="page__title">{t('topic.notFound.title')}</h1>
-            <p className="topic-state__text">{t('topic.notFound.text')}</p>
-          </>
+          <p className="topic-state__text">{t('topic.notFound.text')}</p>
         ) : (
-          <>
-            <h1 className="page__title">{t('page.topic.title')}</h1>
-            <Alert tone="error">
-              {isApiError(topic.error) && topic.error.status > 0 && topic.error.message
-                ? topic.error.message
-                : t('topic.errorFetch')}
-            </Alert>
-          </>
+          <Alert tone="error">{errorMessage(t, topic.error, 'topic.errorFetch')}</Alert>
         )}
-        <p>
-          <Link to="/" className="button button--primary">
-            {t('page.notFound.home')}
-          </Link>
-        </p>
-      </section>
+      </PageProblem>
     );
   }
   return <TopicView topic={topic.data} />;

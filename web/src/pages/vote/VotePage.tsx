@@ -7,6 +7,7 @@ import { useLiveRanking, VotableRanking, VotingPanel } from '../../features/voti
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { BackIcon } from '../../shared/ui/icons.js';
+import { PageProblem } from '../../shared/ui/PageProblem.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import './vote-page.css';
 
@@ -23,15 +24,9 @@ export function VotePage() {
   if (validId && topic.isPending) return <PageSpinner />;
   if (!validId || topic.isError || !topic.data) {
     return (
-      <section className="page vote-page">
-        <h1 className="page__title">{t('vote.page.title')}</h1>
+      <PageProblem title={t('vote.page.title')} className="vote-page">
         <Alert tone="error">{t('vote.page.notFound')}</Alert>
-        <p>
-          <Link to="/" className="button button--primary">
-            {t('page.notFound.home')}
-          </Link>
-        </p>
-      </section>
+      </PageProblem>
     );
   }
   return <VoteView topic={topic.data} />;

@@ -74,3 +74,17 @@ export const PodiumIcon = (props: IconProps) => (
     <rect x="21" y="17" width="8" height="11" rx="2" fill="var(--color-brand-faint)" />
   </svg>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+/** A bar chart: votes. */
+export const VotesIcon = (props: IconProps) => (
+  <Icon width="16" height="16" {...props}>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </Icon>
+);

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { SearchSuggestionDto } from '../../../../../common/api/search.js';
 import { LIMITS, SEARCH_DEBOUNCE_MS } from '../../../../../common/constants.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
+import { SearchIcon } from '../../../shared/ui/icons.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useSearch } from '../api/search.js';
@@ -127,19 +128,7 @@ export function SearchBox({ variant }: { variant: 'header' | 'hero' }) {
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.box.label')}
       </label>
-      <svg
-        className="search-box__icon"
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="11" cy="11" r="7" />
-        <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-      </svg>
+      <SearchIcon className="search-box__icon" />
       <input
         ref={inputRef}
         id={inputId}

@@ -4,6 +4,7 @@ import type { RankingEntryDto } from '../../../../../common/api/topics.js';
 import { RANKING_ROW_DELAY_S } from '../../../../../common/constants.js';
 import { MedalIcon } from './MedalIcon.js';
 import './ranking-list.css';
+import { ChevronDownIcon } from '../../../shared/ui/icons.js';
 
 /** Later rows appear together: a long ranking should not take seconds to show its tail. */
 const MAX_ANIMATED_ROWS = 15;
@@ -93,17 +94,7 @@ function RankingRow({
             aria-label={t('topic.ranking.showDetails', { name: entry.itemName })}
             onClick={() => setOpen((value) => !value)}
           >
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <ChevronDownIcon width="18" height="18" />
           </button>
         )}
       </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TopicSummaryDto } from '../../../../../common/api/topics.js';
 import { topicDisplayTitle } from '../../../../../common/text/index.js';
 import './topic-card.css';
+import { VotesIcon } from '../../../shared/ui/icons.js';
 
 /** The card title rule of SPEC.md (hyphens to spaces, words capitalised, then the untitled text). */
 export function useTopicTitle() {
@@ -26,7 +27,7 @@ export function TopicCard({ topic, headingLevel = 3 }: { topic: TopicSummaryDto;
       {topic.category.name && <p className="topic-card__category">{topic.category.name}</p>}
       <TagList tags={topic.tags} />
       <p className="topic-card__votes">
-        <VoteIcon />
+        <VotesIcon />
         {t('topic.votes', { count: topic.voteCount })}
       </p>
     </article>
@@ -47,18 +48,15 @@ export function TagList({ tags }: { tags: TopicSummaryDto['tags'] }) {
   );
 }
 
-function VoteIcon() {
+/** Topics as cards, in the grid every list of topics uses. */
+export function TopicGrid({ topics }: { topics: readonly TopicSummaryDto[] }) {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" strokeLinecap="round" />
-    </svg>
+    <ul className="topic-grid">
+      {topics.map((topic) => (
+        <li key={topic.id}>
+          <TopicCard topic={topic} />
+        </li>
+      ))}
+    </ul>
   );
 }
