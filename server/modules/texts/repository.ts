@@ -1,4 +1,4 @@
-import type { MissingTranslationDto, TranslationEntityType } from '../../../common/api/translations.js';
+import type { TranslationEntityType } from '../../../common/api/translations.js';
 import type { Language } from '../../../common/constants.js';
 import type { Executor } from '../../db/executor.js';
 import { containsLiteral } from '../../db/like.js';
@@ -175,9 +175,9 @@ export class TextsRepository {
   }
 
   /** UI keys that have a French text but none in `language`, with the French text as reference. */
-  async missingUiKeys(language: Language): Promise<MissingTranslationDto[]> {
-    if (language === 'fr') return [];
-    const rows = await this.db
+  missingUiKeys(language: Language): Promise<{ key: string; value: string }[]> {
+    if (language === 'fr') return Promise.resolve([]);
+    return this.db
       .selectFrom('translations as fr')
       .select(['fr.key', 'fr.value'])
       .where('fr.entity_type', '=', 'ui')
@@ -195,6 +195,5 @@ export class TextsRepository {
       )
       .orderBy('fr.key')
       .execute();
-    return rows.map((row) => ({ key: row.key, reference: row.value }));
   }
 }

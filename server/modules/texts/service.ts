@@ -1,6 +1,7 @@
 import type { NameTranslationDto } from '../../../common/api/catalogue.js';
 import {
   ENTITY_KEYS,
+  type MissingTranslationDto,
   type TextRecordDto,
   type TranslationDto,
   type TranslationEntityType,
@@ -261,8 +262,10 @@ export class TextsService {
     return { translations: rows.map(toTranslationDto), total };
   }
 
-  missingUiKeys(language: Language) {
-    return this.repository.missingUiKeys(language);
+  /** UI keys with a French text but none in `language`, the French text given as reference. */
+  async missingUiKeys(language: Language): Promise<MissingTranslationDto[]> {
+    const rows = await this.repository.missingUiKeys(language);
+    return rows.map((row) => ({ key: row.key, reference: row.value }));
   }
 
   private async writeTranslation(
