@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_LABELS } from '../common/constants.js';
-import { expectNoSeriousA11yViolations, register, setupE2E, text, userMenuButton } from './support/index.js';
+import {
+  expectNoSeriousA11yViolations,
+  languageButton,
+  register,
+  setupE2E,
+  text,
+  userMenuButton,
+} from './support/index.js';
 
 const app = setupE2E();
 
@@ -11,8 +18,7 @@ const activeName = (page: Page) =>
     return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
   });
 
-const languageTrigger = (page: Page) =>
-  page.getByRole('button', { name: `${text('en', 'language.label')}: ${LANGUAGE_LABELS.en}` });
+const languageTrigger = (page: Page) => languageButton(page, 'en');
 
 describe('dialogs and menus', () => {
   it('the auth dialog closes on Escape, the close button and a backdrop click, returning focus', async () => {

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_LABELS, type Language } from '../common/constants.js';
-import { expectNoSeriousA11yViolations, pageLanguage, setupE2E, text } from './support/index.js';
+import {
+  expectNoSeriousA11yViolations,
+  languageButton,
+  pageLanguage,
+  setupE2E,
+  text,
+} from './support/index.js';
 
 const app = setupE2E();
 
@@ -9,9 +15,7 @@ const homeLink = (page: Page) => page.getByRole('navigation').getByRole('link').
 
 async function switchLanguage(page: Page, to: Language) {
   const from = await pageLanguage(page);
-  await page
-    .getByRole('button', { name: `${text(from, 'language.label')}: ${LANGUAGE_LABELS[from]}` })
-    .click();
+  await languageButton(page, from).click();
   await page.getByRole('menuitemradio', { name: LANGUAGE_LABELS[to] }).click();
 }
 

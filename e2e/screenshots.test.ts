@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import type { Language } from '../common/constants.js';
-import { DESKTOP, PHONE, register, SCREENSHOT_DIR, setupE2E, text, userMenuButton } from './support/index.js';
+import {
+  DESKTOP,
+  languageButton,
+  PHONE,
+  register,
+  SCREENSHOT_DIR,
+  setupE2E,
+  text,
+  userMenuButton,
+} from './support/index.js';
 
 const app = setupE2E({ SEED: 'demo' });
 
@@ -36,7 +45,7 @@ describe('screenshots', () => {
         await (await userMenuButton(page, user.username)).click();
         await shoot(page, `${tag}-user-menu`);
         await page.keyboard.press('Escape');
-        await page.getByRole('button', { name: new RegExp(`^${text(lng, 'language.label')}:`) }).click();
+        await languageButton(page, lng).click();
         await shoot(page, `${tag}-language-menu`);
         await page.keyboard.press('Escape');
         await page.goto(`/nowhere?lng=${lng}`);

@@ -5,4 +5,4 @@ export { ensureWebBuild } from './build.js';
 export { DESKTOP, type E2E, PHONE, setupE2E } from './harness.js';
 export { REPO_ROOT, SCREENSHOT_DIR, WEB_DIST } from './paths.js';
 export { ADMIN, startServer } from './server.js';
-export { pageLanguage, text } from './texts.js';
+export { languageButton, pageLanguage, text } from './texts.js';

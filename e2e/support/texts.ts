@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { isLanguage, type Language } from '../../common/constants.js';
+import { isLanguage, LANGUAGE_LABELS, type Language } from '../../common/constants.js';
 import { uiCatalog } from '../../common/i18n/index.js';
 
 /** The seeded UI text of `key` in `language` (fresh databases hold exactly the shipped catalog). */
@@ -17,3 +17,12 @@ export async function pageLanguage(page: Page): Promise<Language> {
   if (!isLanguage(lang)) throw new Error(`Page has no supported lang: ${lang}`);
   return lang;
 }
+
+/** The header's language button while the page is in `language`: its name starts with the code it shows. */
+export const languageButton = (page: Page, language: Language) =>
+  page.getByRole('button', {
+    name: text(language, 'language.button', {
+      code: language.toUpperCase(),
+      name: LANGUAGE_LABELS[language],
+    }),
+  });

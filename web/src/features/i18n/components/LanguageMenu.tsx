@@ -10,7 +10,8 @@ export function LanguageMenu() {
   const { language, changeLanguage } = useLanguage();
   return (
     <Menu
-      label={`${t('language.label')}: ${LANGUAGE_LABELS[language]}`}
+      // The name starts with the code the button shows (WCAG 2.5.3, label in name).
+      label={t('language.button', { code: language.toUpperCase(), name: LANGUAGE_LABELS[language] })}
       triggerClassName="header-button"
       trigger={
         <>
