@@ -12,6 +12,7 @@ import { sessions } from './2026-11-24-0009-sessions.js';
 import { usernameKeys } from './2026-11-24-0010-username-keys.js';
 import { propositionCreations } from './2026-11-24-0011-proposition-creations.js';
 import { baseTextsOwnLanguage } from './2026-11-24-0012-base-texts-own-language.js';
+import { systemCategoryNames } from './2026-11-24-0013-system-category-names.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -29,6 +30,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-24-0010-username-keys': usernameKeys,
   '2026-11-24-0011-proposition-creations': propositionCreations,
   '2026-11-24-0012-base-texts-own-language': baseTextsOwnLanguage,
+  '2026-11-24-0013-system-category-names': systemCategoryNames,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

@@ -154,7 +154,7 @@ describe('admin categories', () => {
     expect(left).toEqual([]);
   });
 
-  it('refuses to delete a category in use with 409 CATEGORY_IN_USE, and force moves its topics, tags and subcategories to “unassigned”', async () => {
+  it('refuses to delete a category in use with 409 CATEGORY_IN_USE, and force moves its topics, tags and subcategories to “unassigned”, named in each language', async () => {
     const category = await createCategory();
     const child = await createCategory(undefined, { parentId: category.id });
     const tag = await createTag(category.id);
@@ -188,6 +188,16 @@ describe('admin categories', () => {
       unassigned,
     );
     expect(categories.body.data.categories.some((c: { id: number }) => c.id === category.id)).toBe(false);
+
+    // The moved topic's category reads in the visitor's language, not in the system category's English.
+    const topicId = topic.body.data.topic.id;
+    const names = await Promise.all(
+      (['fr', 'es', 'de', 'en'] as const).map(async (lang) => {
+        const page = await server.request('GET', `/api/topics/${topicId}?lang=${lang}`);
+        return page.body.data.topic.category.name;
+      }),
+    );
+    expect(names).toEqual(['Non classé', 'Sin asignar', 'Nicht zugeordnet', 'Unassigned']);
   });
 
   it('answers 404 for a category that does not exist', async () => {
