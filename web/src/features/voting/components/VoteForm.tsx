@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo } from 'react';
+import { type FormEvent, type Ref, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MAX_SIMILAR_SUGGESTIONS, SIMILARITY_THRESHOLD } from '../../../../../common/constants.js';
 import { suggestSimilar } from '../../../../../common/search/similarity.js';
@@ -23,12 +23,28 @@ export interface VoteFormProps {
   onChange: (places: Places) => void;
   onSubmit: () => void;
   onCancel: () => void;
+  /** Put the keyboard in the 1st-place field as the form appears (it was opened by the person's action). */
+  focusFirstPlace?: boolean;
 }
 
 /** Three places, each a free-text name with similar existing propositions suggested (SPEC 4 and 5). */
-export function VoteForm({ places, existingNames, saving, onChange, onSubmit, onCancel }: VoteFormProps) {
+export function VoteForm({
+  places,
+  existingNames,
+  saving,
+  onChange,
+  onSubmit,
+  onCancel,
+  focusFirstPlace = false,
+}: VoteFormProps) {
   const { t } = useTranslation();
   const introId = useId();
+  const firstPlace = useRef<HTMLInputElement>(null);
+  // Once, as the form mounts: typing right after "Start voting" lands in the 1st place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the opening moves focus, never a later render
+  useEffect(() => {
+    if (focusFirstPlace) firstPlace.current?.focus();
+  }, []);
   const notVoting = entriesOf(places).length === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +59,7 @@ export function VoteForm({ places, existingNames, saving, onChange, onSubmit, on
         <PlaceField
           key={index}
           index={index}
+          inputRef={index === 0 ? firstPlace : undefined}
           places={places}
           existingNames={existingNames}
           onChange={(value) => onChange(typePlace(places, index, value, existingNames))}
@@ -68,12 +85,14 @@ export function VoteForm({ places, existingNames, saving, onChange, onSubmit, on
 
 function PlaceField({
   index,
+  inputRef,
   places,
   existingNames,
   onChange,
   onPick,
 }: {
   index: PlaceIndex;
+  inputRef?: Ref<HTMLInputElement> | undefined;
   places: Places;
   existingNames: readonly string[];
   onChange: (value: string) => void;
@@ -102,6 +121,7 @@ function PlaceField({
       </label>
       <div className="vote-place__control">
         <input
+          ref={inputRef}
           id={id}
           className="field__input vote-place__input"
           type="text"

@@ -88,12 +88,18 @@ function SignedInPanel({
   const [message, setMessage] = useState<Message | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const startedOpen = useRef(false);
+  /** Opened by the person (a button), not by the vote page itself: the keyboard follows into the form. */
+  const [openedByPerson, setOpenedByPerson] = useState(false);
+  /** The button that opened the form: Cancel gives the keyboard back to it. */
+  const opener = useRef<HTMLButtonElement>(null);
+  const focusOpener = useRef(false);
 
   const myVotes = votes.data?.votes ?? [];
   const existingNames = (ranking.data?.rankings ?? []).map((entry) => entry.itemName);
 
   const open = () => {
     setMessage(null);
+    setOpenedByPerson(true);
     draftStore.set(topicId, { open: true, places: placesFromVotes(myVotes) });
   };
   const close = () => draftStore.set(topicId, { open: false, places: draft.places });
@@ -111,6 +117,12 @@ function SignedInPanel({
   useEffect(() => {
     if (message) messageRef.current?.focus();
   }, [message]);
+
+  useEffect(() => {
+    if (draft.open || !focusOpener.current) return;
+    focusOpener.current = false;
+    opener.current?.focus();
+  }, [draft.open]);
 
   const submit = () => {
     const entries = entriesOf(draft.places);
@@ -153,10 +165,12 @@ function SignedInPanel({
         places={draft.places}
         existingNames={existingNames}
         saving={save.isPending}
+        focusFirstPlace={openedByPerson}
         onChange={(places) => draftStore.set(topicId, { open: true, places })}
         onSubmit={submit}
         onCancel={() => {
           setMessage(null);
+          focusOpener.current = true;
           close();
         }}
       />
@@ -179,7 +193,7 @@ function SignedInPanel({
           ))}
         </ol>
         <PanelActions topicId={topicId} linkToVotePage={linkToVotePage}>
-          <Button variant="primary" onClick={open}>
+          <Button ref={opener} variant="primary" onClick={open}>
             {t('vote.panel.edit')}
           </Button>
         </PanelActions>
@@ -190,7 +204,7 @@ function SignedInPanel({
       <div className="vote-panel__state">
         <p className="vote-panel__text">{t('vote.panel.noVote')}</p>
         <PanelActions topicId={topicId} linkToVotePage={linkToVotePage}>
-          <Button variant="primary" onClick={open}>
+          <Button ref={opener} variant="primary" onClick={open}>
             {t('vote.panel.start')}
           </Button>
         </PanelActions>
