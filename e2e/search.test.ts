@@ -191,7 +191,7 @@ describe('search page', () => {
         await expectNoSeriousA11yViolations(page, `search page ${language}`);
         await screenshot(page, `page-${language}-${viewport.width}`);
 
-        const priceChip = page.getByRole('button', { name: text(language, 'search.tagType.PRICE') });
+        const priceChip = page.getByRole('button', { name: text(language, 'tagType.PRICE') });
         await priceChip.click();
         await expect.poll(() => priceChip.getAttribute('aria-pressed')).toBe('true');
         const withPrice = expected.suggestions.filter((s) =>

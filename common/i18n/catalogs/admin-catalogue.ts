@@ -314,16 +314,6 @@ const texts: Record<string, Texts> = {
     'Dieser Tag steht im Konflikt mit einem bestehenden.',
   ],
 
-  'adminCatalogue.tagType.LOCATION': ['Lieu', 'Location', 'Lugar', 'Ort'],
-  'adminCatalogue.tagType.CUISINE': ['Cuisine', 'Cuisine', 'Cocina', 'Küche'],
-  'adminCatalogue.tagType.STYLE': ['Style', 'Style', 'Estilo', 'Stil'],
-  'adminCatalogue.tagType.PRICE': ['Prix', 'Price', 'Precio', 'Preis'],
-  'adminCatalogue.tagType.AMBIANCE': ['Ambiance', 'Ambiance', 'Ambiente', 'Ambiente'],
-  'adminCatalogue.tagType.GENRE': ['Genre', 'Genre', 'Género', 'Genre'],
-  'adminCatalogue.tagType.YEAR': ['Année', 'Year', 'Año', 'Jahr'],
-  'adminCatalogue.tagType.CATEGORY': ['Catégorie', 'Category', 'Categoría', 'Kategorie'],
-  'adminCatalogue.tagType.OTHER': ['Autre', 'Other', 'Otro', 'Sonstiges'],
-
   'adminCatalogue.wizard.step': [
     'Étape {{step}} sur {{total}}',
     'Step {{step}} of {{total}}',

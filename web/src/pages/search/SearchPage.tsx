@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 import './search-page.css';
+import { useTagTypeLabel } from '../../shared/hooks/useTagTypeLabel.js';
 
 type SortOrder = 'relevance' | 'category';
 
@@ -96,6 +97,7 @@ export function SearchPage() {
 
 function SearchResults({ q, category, tag }: { q: string; category: string; tag: string }) {
   const { t } = useTranslation();
+  const typeLabel = useTagTypeLabel();
   const { language } = useLanguage();
   const search = useSearch('smart', language, {
     q,
@@ -182,9 +184,7 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
               aria-pressed={tagType === type}
               onClick={() => setTagType(type)}
             >
-              {type === null
-                ? t('search.page.filterAll')
-                : t(`search.tagType.${type}`, { defaultValue: type })}
+              {type === null ? t('search.page.filterAll') : typeLabel(type)}
             </button>
           ))}
         </fieldset>

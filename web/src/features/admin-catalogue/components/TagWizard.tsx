@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
 import { LANGUAGE_LABELS, type Language } from '../../../../../common/constants.js';
 import { isApiError } from '../../../shared/api/index.js';
+import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useCreateTag } from '../api/tags.js';
 import { displayName, EMPTY_NAMES, NameFields, type Names, namesToInput } from './names.js';
-import { CategorySelect, TypePicker, useTypeLabel } from './pickers.js';
+import { CategorySelect, TypePicker } from './pickers.js';
 
 const STEPS = 4;
 
@@ -25,7 +26,7 @@ export function TagWizard({
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const typeLabel = useTypeLabel();
+  const typeLabel = useTagTypeLabel();
   const create = useCreateTag();
   const [step, setStep] = useState(1);
   const [categoryId, setCategoryId] = useState<number | null>(null);

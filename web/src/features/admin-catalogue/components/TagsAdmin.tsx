@@ -2,6 +2,7 @@ import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto, AdminTagDto } from '../../../../../common/api/catalogue.js';
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
+import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
@@ -11,14 +12,14 @@ import { useLanguage } from '../../i18n/index.js';
 import { useAdminCategories } from '../api/categories.js';
 import { useAdminTags, useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags.js';
 import { displayName, EMPTY_NAMES, NameFields, type Names, namesOf, namesToInput } from './names.js';
-import { CategorySelect, TypePicker, useTypeLabel } from './pickers.js';
+import { CategorySelect, TypePicker } from './pickers.js';
 import { TagWizard } from './TagWizard.js';
 
 /** SPEC "Admin tags": table with inline row edit, delete when unused, add form, wizard, conflict dialog. */
 export function TagsAdmin() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const typeLabel = useTypeLabel();
+  const typeLabel = useTagTypeLabel();
   const tags = useAdminTags();
   const categories = useAdminCategories();
   const remove = useDeleteTag();

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RankingEntryDto, TopicDto } from '../../../../../common/api/topics.js';
 import { errorMessage } from '../../../shared/api/index.js';
+import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
@@ -134,6 +135,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
 
 function TopicTags({ topic }: { topic: TopicDto }) {
   const { t } = useTranslation();
+  const typeLabel = useTagTypeLabel();
   const { language } = useLanguage();
   const tags = useAdminTags();
   const add = useAddTopicTag();
@@ -195,7 +197,7 @@ function TopicTags({ topic }: { topic: TopicDto }) {
             <option value="">{t('adminCatalogue.topicEdit.chooseTag')}</option>
             {candidates.map((tag) => (
               <option key={tag.slug} value={tag.slug}>
-                {displayName(tag, language)} ({tag.type})
+                {displayName(tag, language)} ({typeLabel(tag.type)})
               </option>
             ))}
           </select>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { planSubTopics, type WizardTag } from '../../../../../common/api/catalogue.js';
 import { foldText } from '../../../../../common/text/index.js';
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
+import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
@@ -12,7 +13,7 @@ import { useAdminCategories } from '../api/categories.js';
 import { useAdminTags } from '../api/tags.js';
 import { useRunTopicWizard } from '../api/topics.js';
 import { displayName } from './names.js';
-import { CategorySelect, useTypeLabel } from './pickers.js';
+import { CategorySelect } from './pickers.js';
 
 const STEPS = 4;
 const PREVIEW = 3;
@@ -24,7 +25,7 @@ const PREVIEW = 3;
 export function TopicWizard({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const typeLabel = useTypeLabel();
+  const typeLabel = useTagTypeLabel();
   const categories = useAdminCategories();
   const tags = useAdminTags();
   const run = useRunTopicWizard();

@@ -2,21 +2,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
 import { TAG_TYPES } from '../../../../../common/constants.js';
+import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { TextField } from '../../../shared/ui/Field.js';
 import { useLanguage } from '../../i18n/index.js';
 import { displayName } from './names.js';
 
 /** SPEC 8: when the category list cannot be loaded, the dropdowns still show the five built-in names. */
 const FALLBACK_CATEGORIES = ['food', 'technology', 'travel', 'entertainment', 'sports'];
-
-export function useTypeLabel() {
-  const { t } = useTranslation();
-  return (type: string) => {
-    const key = `adminCatalogue.tagType.${type}`;
-    const label = t(key);
-    return label === key ? type : label;
-  };
-}
 
 /** A labelled native select of categories; `allowNone` adds "No category" (tag row edit). */
 export function CategorySelect({
@@ -82,7 +74,7 @@ export function TypePicker({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const typeLabel = useTypeLabel();
+  const typeLabel = useTagTypeLabel();
   const id = useId();
   const options = [...new Set([...TAG_TYPES, ...knownTypes])];
   const [custom, setCustom] = useState(value !== '' && !options.includes(value));

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TagGroupDto } from '../../../../../common/api/topics.js';
 import './tag-filter.css';
+import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 
 /** Toggle chips grouped by tag type; a sub-topic must carry every pressed tag. */
 export function TagFilter({
@@ -15,11 +16,11 @@ export function TagFilter({
   onClear: () => void;
 }) {
   const { t } = useTranslation();
+  const typeLabel = useTagTypeLabel();
   return (
     <div className="tag-filter">
       {groups.map((group) => {
-        const typeKey = `topic.tagType.${group.type}`;
-        const label = t(typeKey) === typeKey ? group.type : t(typeKey);
+        const label = typeLabel(group.type);
         return (
           <fieldset key={group.type} className="tag-filter__group">
             <legend className="tag-filter__legend">{label}</legend>
