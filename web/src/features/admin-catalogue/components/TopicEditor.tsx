@@ -258,7 +258,7 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
   if (editing) {
     return (
       <form
-        className="catalogue-inline"
+        className="catalogue-inline catalogue-rename"
         onSubmit={async (event) => {
           event.preventDefault();
           try {
