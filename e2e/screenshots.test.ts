@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Language } from '../common/constants.js';
 import {
   DESKTOP,
@@ -16,9 +16,23 @@ import {
 
 const app = setupE2E({ SEED: 'demo' });
 
+/** A dotted key the catalog has no text for would show as `section.key.name`. */
+const RAW_KEY = /\b[a-z][a-zA-Z]*(\.[a-zA-Z]+){2,}\b/;
+
+/**
+ * Keeps the picture for people to look at, and checks what a person would notice first: the page scrolls
+ * sideways, or shows a translation key instead of a text.
+ */
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  const { overflow, text } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    // biome-ignore lint/suspicious/noDocumentInnerText: the rendered text is what a person reads; textContent includes hidden parts
+    text: document.body.innerText,
+  }));
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(text.match(RAW_KEY)?.[0], `${name} shows a raw key`).toBeUndefined();
 }
 
 const DEVICES = [
