@@ -28,7 +28,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
   const { overflow, text } = await page.evaluate(() => ({
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    // biome-ignore lint/suspicious/noDocumentInnerText: the rendered text is what a person reads; textContent includes hidden parts
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads; textContent includes hidden parts
     text: document.body.innerText,
   }));
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
