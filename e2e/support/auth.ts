@@ -20,9 +20,15 @@ export function newCredentials(overrides: Partial<Credentials> = {}): Credential
 
 /** The header's account menu button (of `username` when given), in whatever language the page shows. */
 export async function userMenuButton(page: Page, username?: string) {
-  const label = `${text(await pageLanguage(page), 'userMenu.label')}: `;
-  if (username) return page.getByRole('button', { name: label + username, exact: true });
-  return page.getByRole('button', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  const language = await pageLanguage(page);
+  if (username) {
+    return page.getByRole('button', {
+      name: text(language, 'userMenu.button', { name: username }),
+      exact: true,
+    });
+  }
+  const after = text(language, 'userMenu.button', { name: '' });
+  return page.getByRole('button', { name: new RegExp(`${after.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 }
 
 async function headerButton(page: Page, key: string) {

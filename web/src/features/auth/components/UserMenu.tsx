@@ -10,7 +10,8 @@ export function UserMenu({ user }: { user: UserDto }) {
   const logout = useLogout();
   return (
     <Menu
-      label={`${t('userMenu.label')}: ${user.username}`}
+      // The name starts with the username the button shows (WCAG 2.5.3, label in name).
+      label={t('userMenu.button', { name: user.username })}
       triggerClassName="header-button user-menu__trigger"
       trigger={
         <>
