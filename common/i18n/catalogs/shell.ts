@@ -1,6 +1,9 @@
 import type { FeatureCatalog } from '../catalog.js';
 
-/** Texts of the web app's frame: header, menus, language switch, auth dialog, placeholder page titles. */
+/**
+ * Texts of the web app's frame: header, menus, language switch, auth dialog, placeholder page titles; and
+ * the problems any form shows under a field (form.*, web/src/shared/forms).
+ */
 export const shellCatalog: FeatureCatalog = {
   fr: {
     'app.brand': 'Podium',
@@ -32,6 +35,14 @@ export const shellCatalog: FeatureCatalog = {
     'action.dismiss': 'Masquer le message',
     'field.showPassword': 'Afficher le mot de passe',
     'field.hidePassword': 'Masquer le mot de passe',
+    'form.required': 'Ce champ est obligatoire.',
+    'form.usernameLength': "Le nom d'utilisateur doit contenir entre {{min}} et {{max}} caractères.",
+    'form.usernameShape':
+      'Lettres, chiffres, «\u00a0_\u00a0», «\u00a0.\u00a0» et «\u00a0-\u00a0» uniquement.',
+    'form.emailInvalid': 'Saisissez une adresse e-mail valide.',
+    'form.passwordTooShort': 'Le mot de passe doit contenir au moins {{min}} caractères.',
+    'form.passwordMismatch': 'Les mots de passe ne correspondent pas.',
+    'form.nameTooLong': '{{max}} caractères au maximum.',
     'auth.login.title': 'Connexion',
     'auth.login.submit': 'Se connecter',
     'auth.login.noAccount': 'Pas encore de compte ?',
@@ -104,6 +115,13 @@ export const shellCatalog: FeatureCatalog = {
     'action.dismiss': 'Dismiss',
     'field.showPassword': 'Show password',
     'field.hidePassword': 'Hide password',
+    'form.required': 'This field is required.',
+    'form.usernameLength': 'The username must be {{min}} to {{max}} characters long.',
+    'form.usernameShape': 'Letters, digits, “_”, “.” and “-” only.',
+    'form.emailInvalid': 'Enter a valid e-mail address.',
+    'form.passwordTooShort': 'Password must be at least {{min}} characters.',
+    'form.passwordMismatch': 'Passwords do not match.',
+    'form.nameTooLong': 'At most {{max}} characters.',
     'auth.login.title': 'Log in',
     'auth.login.submit': 'Log in',
     'auth.login.noAccount': 'No account yet?',
@@ -176,6 +194,13 @@ export const shellCatalog: FeatureCatalog = {
     'action.dismiss': 'Descartar',
     'field.showPassword': 'Mostrar contraseña',
     'field.hidePassword': 'Ocultar contraseña',
+    'form.required': 'Este campo es obligatorio.',
+    'form.usernameLength': 'El nombre de usuario debe tener entre {{min}} y {{max}} caracteres.',
+    'form.usernameShape': 'Solo letras, cifras, «_», «.» y «-».',
+    'form.emailInvalid': 'Introduce un correo electrónico válido.',
+    'form.passwordTooShort': 'La contraseña debe tener al menos {{min}} caracteres.',
+    'form.passwordMismatch': 'Las contraseñas no coinciden.',
+    'form.nameTooLong': 'Como máximo {{max}} caracteres.',
     'auth.login.title': 'Iniciar sesión',
     'auth.login.submit': 'Iniciar sesión',
     'auth.login.noAccount': '¿Aún no tienes cuenta?',
@@ -248,6 +273,13 @@ export const shellCatalog: FeatureCatalog = {
     'action.dismiss': 'Ausblenden',
     'field.showPassword': 'Passwort anzeigen',
     'field.hidePassword': 'Passwort verbergen',
+    'form.required': 'Dieses Feld ist erforderlich.',
+    'form.usernameLength': 'Der Benutzername muss {{min}} bis {{max}} Zeichen lang sein.',
+    'form.usernameShape': 'Nur Buchstaben, Ziffern, „_“, „.“ und „-“.',
+    'form.emailInvalid': 'Gib eine gültige E-Mail-Adresse ein.',
+    'form.passwordTooShort': 'Das Passwort muss mindestens {{min}} Zeichen lang sein.',
+    'form.passwordMismatch': 'Die Passwörter stimmen nicht überein.',
+    'form.nameTooLong': 'Höchstens {{max}} Zeichen.',
     'auth.login.title': 'Anmelden',
     'auth.login.submit': 'Anmelden',
     'auth.login.noAccount': 'Noch kein Konto?',
