@@ -78,7 +78,7 @@ describe('authentication', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('button[type="submit"]').click();
-    await expect.poll(() => dialog.getByText(text('en', 'auth.error.required')).count()).toBe(4);
+    await expect.poll(() => dialog.getByText(text('en', 'form.required')).count()).toBe(4);
     expect(
       await dialog.locator('input[name="username"]').evaluate((el) => el === document.activeElement),
     ).toBe(true);
@@ -89,15 +89,36 @@ describe('authentication', () => {
     await dialog.locator('input[name="confirmPassword"]').fill('12346');
     await dialog.locator('button[type="submit"]').click();
     await expect
-      .poll(() => dialog.getByText(text('en', 'auth.passwordTooShort', { min: '6' })).count())
+      .poll(() => dialog.getByText(text('en', 'form.passwordTooShort', { min: '6' })).count())
       .toBe(1);
-    await expect.poll(() => dialog.getByText(text('en', 'auth.passwordMismatch')).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(text('en', 'form.passwordMismatch')).count()).toBe(1);
     await expect
       .poll(() => dialog.locator('input[name="password"]').getAttribute('aria-invalid'))
       .toBe('true');
     await expectNoSeriousA11yViolations(page, 'register dialog with errors');
     expect(registerCalls).toBe(0);
   });
+
+  it.each(['fr', 'de'] as const)(
+    'tells under the username which characters are allowed when it holds a space (%s)',
+    async (lng) => {
+      const page = await app.newPage(lng);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: text(lng, 'nav.register'), exact: true })
+        .click();
+      const dialog = page.getByRole('dialog');
+      const username = dialog.locator('input[name="username"]');
+      await username.fill('jo hn');
+      await username.blur();
+      await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true');
+      // The message is the field's own description, the text under it that a screen reader reads with it.
+      const describedBy = await username.getAttribute('aria-describedby');
+      expect(await dialog.locator(`[id="${describedBy}"]`).textContent()).toBe(
+        text(lng, 'form.usernameShape'),
+      );
+    },
+  );
 
   it('shows a taken e-mail as the server says it', async () => {
     const page = await app.newPage('en');

@@ -91,7 +91,7 @@ for (const lng of ['fr', 'en'] as const) {
       const username = form.locator('input[name="username"]');
       await username.fill('ab');
       await username.blur();
-      await form.getByText(text(lng, 'profile.error.usernameLength', { min: '3', max: '32' })).waitFor();
+      await form.getByText(text(lng, 'form.usernameLength', { min: '3', max: '32' })).waitFor();
       await username.fill(`${user.username}_x`);
       await form.locator('input[name="firstName"]').fill('Zoé');
       const other = lng === 'fr' ? 'en' : 'fr';
@@ -128,8 +128,8 @@ for (const lng of ['fr', 'en'] as const) {
       await form.locator('input[name="newPassword"]').fill('12345');
       await form.locator('input[name="confirmPassword"]').fill('54321');
       await form.locator('button[type="submit"]').click();
-      await form.getByText(text(lng, 'auth.passwordTooShort', { min: '6' })).waitFor();
-      await form.getByText(text(lng, 'auth.passwordMismatch')).waitFor();
+      await form.getByText(text(lng, 'form.passwordTooShort', { min: '6' })).waitFor();
+      await form.getByText(text(lng, 'form.passwordMismatch')).waitFor();
       // Show / hide keeps the value.
       await form
         .getByRole('button', { name: text(lng, 'field.showPassword') })
@@ -217,7 +217,7 @@ describe('e-mail change', () => {
       await form.locator('input[name="email"]').fill(`new.${user.email}`);
       await current.waitFor();
       await form.locator('button[type="submit"]').click();
-      await form.getByText(text(lng, 'profile.error.required')).waitFor();
+      await form.getByText(text(lng, 'form.required')).waitFor();
       await current.fill('not the password');
       await form.locator('button[type="submit"]').click();
       await form.getByText(text(lng, 'profile.password.wrongCurrent')).waitFor();

@@ -1,22 +1,16 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LIMITS } from '../../../../../common/constants.js';
-import { errorMessage, isApiError } from '../../../shared/api/index.js';
+import { isLanguage } from '../../../../../common/constants.js';
+import { errorMessage } from '../../../shared/api/index.js';
+import { useForm } from '../../../shared/forms/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { PasswordField, TextField } from '../../../shared/ui/Field.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
+import { AUTH_RULES, EMPTY_AUTH_VALUES } from '../form-rules.js';
 import { useLogin, useRegister } from '../session.js';
 import type { AuthMode } from '../types.js';
-import {
-  type AuthField,
-  type AuthFieldErrors,
-  type AuthFormValues,
-  validateAuthForm,
-} from '../validation.js';
 import './auth-form.css';
-
-const EMPTY: AuthFormValues = { username: '', email: '', password: '', confirmPassword: '' };
 
 export interface AuthFormProps {
   mode: AuthMode;
@@ -29,109 +23,60 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
   const { t, i18n } = useTranslation();
   const login = useLogin();
   const register = useRegister();
-  const [values, setValues] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<AuthFieldErrors>({});
-  const [serverFieldError, setServerFieldError] = useState<{ field: string; message: string } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({ initial: EMPTY_AUTH_VALUES, rules: AUTH_RULES[mode] });
   const pending = login.isPending || register.isPending;
   const isRegister = mode === 'register';
-
-  // After a refused submit, put the keyboard where the problem is.
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const update = (field: AuthField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (fieldErrors[field]) setFieldErrors(({ [field]: _, ...rest }) => rest);
-    if (serverFieldError?.field === field) setServerFieldError(null);
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    setFormError(null);
-    setServerFieldError(null);
     setSuccess(null);
-    const errors = validateAuthForm(mode, values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      setAttempt((n) => n + 1);
-      return;
-    }
+    if (!form.submit()) return;
+    const { username, email, password } = form.values;
     try {
       if (isRegister) {
         const language = isLanguage(i18n.language) ? i18n.language : 'fr';
-        await register.mutateAsync({ ...values, language });
+        await register.mutateAsync({ username, email, password, language });
       } else {
-        await login.mutateAsync(values);
+        await login.mutateAsync({ email, password });
       }
       setSuccess(t(isRegister ? 'auth.registerSuccess' : 'auth.loginSuccess'));
     } catch (error) {
-      const message = errorMessage(t, error, isRegister ? 'auth.register.error' : 'auth.login.error');
-      const field = isApiError(error) ? error.field : undefined;
-      // A refusal about one field is shown under that field, where the user will fix it.
-      if (field && field in EMPTY) {
-        setServerFieldError({ field, message });
-        setAttempt((n) => n + 1);
-      } else {
-        setFormError(message);
-      }
+      form.refuse(error, errorMessage(t, error, isRegister ? 'auth.register.error' : 'auth.login.error'));
     }
   };
 
-  const fieldError = (field: AuthField) => {
-    const key = fieldErrors[field];
-    if (key) return t(key, { min: LIMITS.passwordMin });
-    return serverFieldError?.field === field ? serverFieldError.message : undefined;
-  };
-
   return (
-    <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
+      {form.refusal && <Alert tone="error">{form.refusal}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
       {isRegister && (
         <TextField
-          name="username"
+          {...form.bind('username')}
           label={t('auth.field.username')}
           autoComplete="username"
-          value={values.username}
-          onChange={update('username')}
-          error={fieldError('username')}
           data-autofocus
         />
       )}
       <TextField
-        name="email"
+        {...form.bind('email')}
         type="email"
         label={t('auth.field.email')}
         autoComplete="email"
         inputMode="email"
-        value={values.email}
-        onChange={update('email')}
-        error={fieldError('email')}
         data-autofocus={isRegister ? undefined : true}
       />
       <PasswordField
-        name="password"
+        {...form.bind('password')}
         label={t('auth.field.password')}
         autoComplete={isRegister ? 'new-password' : 'current-password'}
-        value={values.password}
-        onChange={update('password')}
-        error={fieldError('password')}
       />
       {isRegister && (
         <PasswordField
-          name="confirmPassword"
+          {...form.bind('confirmPassword')}
           label={t('auth.field.confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={update('confirmPassword')}
-          error={fieldError('confirmPassword')}
         />
       )}
       <Button type="submit" variant="primary" block disabled={pending}>
