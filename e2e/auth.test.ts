@@ -14,6 +14,20 @@ import {
 const app = setupE2E();
 
 describe('authentication', () => {
+  it('welcomes a newcomer on the page after sign-up and leaves the keyboard on the account menu', async () => {
+    for (const lang of ['fr', 'de'] as const) {
+      const page = await app.newPage(lang);
+      const user = await register(page);
+      await page
+        .getByRole('status')
+        .filter({ hasText: text(lang, 'auth.welcome', { name: user.username }) })
+        .waitFor();
+      const menu = await userMenuButton(page, user.username);
+      await expect.poll(() => menu.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.context().close();
+    }
+  });
+
   it('registers, stays signed in after a reload, logs out, and logs back in', async () => {
     const page = await app.newPage('en');
     await expectNoSeriousA11yViolations(page, 'home as visitor');

@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../common/constants.js';
 import {
+  callApi,
   expectNoSeriousA11yViolations,
+  newCredentials,
   PHONE,
   register,
   SCREENSHOT_DIR,
@@ -46,6 +48,30 @@ describe('voting panel', () => {
       await page.getByRole('dialog').locator('input[name="email"]').waitFor();
       await page.context().close();
     }
+  });
+
+  it('after signing in from the panel, the keyboard is on "Start voting", and Enter puts it in the 1st place', async () => {
+    const topicId = await seedTopic('Best ramen');
+    const lang = 'fr';
+    const page = await app.newPage(lang, { path: `/topic/${topicId}` });
+    const credentials = newCredentials();
+    await callApi(app.url, 'POST', '/auth/register', { ...credentials, language: lang });
+    await button(page, lang, 'vote.panel.login').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="email"]').fill(credentials.email);
+    await dialog.locator('input[name="password"]').fill(credentials.password);
+    await dialog.locator('button[type="submit"]').click();
+    const start = button(page, lang, 'vote.panel.start');
+    await expect.poll(() => start.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => place(page, lang, 1).evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('Ichiran');
+    expect(await place(page, lang, 1).inputValue()).toBe('Ichiran');
+    await button(page, lang, 'vote.form.cancel').click();
+    await expect.poll(() => start.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.context().close();
   });
 
   it('picks, toggles medals, clears duplicates, accepts a suggestion, saves, edits and withdraws', async () => {

@@ -59,6 +59,8 @@ export const shellCatalog: FeatureCatalog = {
     'auth.field.confirmPassword': 'Confirmer le mot de passe',
     'auth.loginSuccess': 'Connexion réussie.',
     'auth.registerSuccess': 'Compte créé, bienvenue !',
+    'auth.welcome':
+      'Bienvenue sur Podium, {{name}} ! Votre compte est créé : donnez votre top 3 sur les sujets qui vous tiennent à cœur.',
     'auth.submitting': 'Veuillez patienter…',
     'auth.sessionEnded': 'Votre session a expiré. Veuillez vous reconnecter.',
     'error.CLIENT_TIMEOUT': 'Le serveur met trop de temps à répondre. Veuillez réessayer.',
@@ -134,6 +136,8 @@ export const shellCatalog: FeatureCatalog = {
     'auth.field.confirmPassword': 'Confirm password',
     'auth.loginSuccess': 'You are signed in.',
     'auth.registerSuccess': 'Account created. Welcome!',
+    'auth.welcome':
+      'Welcome to Podium, {{name}}! Your account is ready: give your top 3 on the topics you care about.',
     'auth.submitting': 'Please wait…',
     'auth.sessionEnded': 'Your session has ended. Please log in again.',
     'error.CLIENT_TIMEOUT': 'The server took too long to answer. Please try again.',
@@ -209,6 +213,8 @@ export const shellCatalog: FeatureCatalog = {
     'auth.field.confirmPassword': 'Confirmar contraseña',
     'auth.loginSuccess': 'Has iniciado sesión.',
     'auth.registerSuccess': 'Cuenta creada. ¡Bienvenido!',
+    'auth.welcome':
+      '¡Te damos la bienvenida a Podium, {{name}}! Tu cuenta está lista: da tu top 3 en los temas que te importan.',
     'auth.submitting': 'Un momento…',
     'auth.sessionEnded': 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
     'error.CLIENT_TIMEOUT': 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',
@@ -284,6 +290,8 @@ export const shellCatalog: FeatureCatalog = {
     'auth.field.confirmPassword': 'Passwort bestätigen',
     'auth.loginSuccess': 'Du bist angemeldet.',
     'auth.registerSuccess': 'Konto erstellt. Willkommen!',
+    'auth.welcome':
+      'Willkommen bei Podium, {{name}}! Dein Konto ist bereit: Gib deine Top 3 zu den Themen ab, die dir wichtig sind.',
     'auth.submitting': 'Bitte warten…',
     'auth.sessionEnded': 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
     'error.CLIENT_TIMEOUT': 'Der Server hat zu lange gebraucht. Bitte versuche es erneut.',

@@ -35,7 +35,7 @@ export function Header() {
         <div className="site-header__language">
           <LanguageMenu />
         </div>
-        <div className="site-header__actions">
+        <div className="site-header__actions" data-focus-region>
           {user && <UserMenu user={user} />}
           {!user && !isLoading && (
             <>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { AuthDialogProvider, SessionSync } from '../../features/auth/index.js';
+import { AuthDialogProvider, SessionSync, WelcomeNotice } from '../../features/auth/index.js';
 import { LanguageNoticeBanner, LanguageUrlSync } from '../../features/i18n/index.js';
 import { Header } from './Header.js';
 import './layout.css';
@@ -36,6 +36,7 @@ export function RootLayout() {
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         <div className="site-main__notices">
           <LanguageNoticeBanner />
+          <WelcomeNotice />
         </div>
         <Outlet />
       </main>

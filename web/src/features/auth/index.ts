@@ -4,5 +4,6 @@ export { useAuthDialog } from './components/auth-dialog-context.js';
 export { RequireAdmin, RequireAuth } from './components/guards.js';
 export { SessionSync } from './components/SessionSync.js';
 export { UserMenu } from './components/UserMenu.js';
+export { WelcomeNotice } from './components/WelcomeNotice.js';
 export { sessionQueryKey, useAuth, useLogout } from './session.js';
 export type { AuthMode, UserDto } from './types.js';

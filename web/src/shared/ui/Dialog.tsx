@@ -14,9 +14,37 @@ export interface DialogProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The part of the page a control belongs to, for focus to come back to when the control itself is gone. */
+const RETURN_REGION = '[data-focus-region], section, header, nav, aside, form, main';
+
+/** How long a part of the page may take to show its new controls (a panel loading after sign-in). */
+const RETURN_WAIT_MS = 3000;
+
+/**
+ * Focuses the first control of `region` as soon as it has one, unless the person has put the focus
+ * somewhere themselves in the meantime.
+ */
+function focusFirstControlOf(region: HTMLElement) {
+  const attempt = () => {
+    if (!region.isConnected) return true;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return true;
+    const control = region.querySelector<HTMLElement>(FOCUSABLE);
+    control?.focus();
+    return control !== null;
+  };
+  if (attempt()) return;
+  const observer = new MutationObserver(() => {
+    if (attempt()) observer.disconnect();
+  });
+  observer.observe(region, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), RETURN_WAIT_MS);
+}
+
 /**
  * Modal dialog on the native <dialog> (top layer, inert page behind). Escape, the close button
- * and a backdrop click call onClose; Tab cycles inside; focus goes back where it was on close.
+ * and a backdrop click call onClose; Tab cycles inside; focus goes back where it was on close (or, when
+ * that control is gone, to the first control of its part of the page).
  * An element marked `data-autofocus` receives the initial focus.
  */
 export function Dialog(props: DialogProps) {
@@ -33,11 +61,18 @@ function OpenDialog({ onClose, title, children, size = 'md' }: DialogProps) {
     const dialog = ref.current;
     if (!dialog) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Signing in replaces the button that opened the dialog ("Sign in to vote" becomes "Start voting"):
+    // then the keyboard goes to the first control of the part of the page it came from.
+    const returnRegion = returnTo?.closest<HTMLElement>(RETURN_REGION) ?? null;
     dialog.showModal();
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
-      if (returnTo?.isConnected) returnTo.focus();
+      if (returnTo?.isConnected) {
+        returnTo.focus();
+        return;
+      }
+      if (returnRegion) focusFirstControlOf(returnRegion);
     };
   }, []);
 

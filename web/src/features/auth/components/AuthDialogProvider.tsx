@@ -11,12 +11,21 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [mode, setMode] = useState<AuthMode | null>(null);
+  const [welcome, setWelcome] = useState<string | null>(null);
 
   useEffect(() => {
     if (user) setMode(null);
   }, [user]);
 
-  const controls = useMemo(() => ({ openAuthDialog: (next: AuthMode) => setMode(next) }), []);
+  const controls = useMemo(
+    () => ({
+      openAuthDialog: (next: AuthMode) => setMode(next),
+      welcome,
+      welcomeNewcomer: setWelcome,
+      dismissWelcome: () => setWelcome(null),
+    }),
+    [welcome],
+  );
 
   return (
     <AuthDialogContext.Provider value={controls}>

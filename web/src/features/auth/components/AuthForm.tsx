@@ -10,6 +10,7 @@ import { Spinner } from '../../../shared/ui/Spinner.js';
 import { AUTH_RULES, EMPTY_AUTH_VALUES } from '../form-rules.js';
 import { useLogin, useRegister } from '../session.js';
 import type { AuthMode } from '../types.js';
+import { useAuthDialog } from './auth-dialog-context.js';
 import './auth-form.css';
 
 export interface AuthFormProps {
@@ -23,6 +24,7 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
   const { t, i18n } = useTranslation();
   const login = useLogin();
   const register = useRegister();
+  const { welcomeNewcomer } = useAuthDialog();
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm({ initial: EMPTY_AUTH_VALUES, rules: AUTH_RULES[mode] });
   const pending = login.isPending || register.isPending;
@@ -38,6 +40,8 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
       if (isRegister) {
         const language = isLanguage(i18n.language) ? i18n.language : 'fr';
         await register.mutateAsync({ username, email, password, language });
+        // The dialog closes as the session starts: the welcome is said on the page, where it stays.
+        welcomeNewcomer(username.trim());
       } else {
         await login.mutateAsync({ email, password });
       }

@@ -3,6 +3,10 @@ import type { AuthMode } from '../types.js';
 
 export interface AuthDialogControls {
   openAuthDialog: (mode: AuthMode) => void;
+  /** The username of someone who has just registered, until they dismiss the welcome. */
+  welcome: string | null;
+  welcomeNewcomer: (username: string) => void;
+  dismissWelcome: () => void;
 }
 
 export const AuthDialogContext = createContext<AuthDialogControls | null>(null);

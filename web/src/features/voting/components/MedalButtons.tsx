@@ -18,7 +18,6 @@ export function MedalButtons({ topicId, entry }: { topicId: number; entry: Ranki
           type="button"
           className={`medal-button${held === index ? ' medal-button--on' : ''}`}
           aria-pressed={held === index}
-          aria-label={t('vote.medal.set', { name: entry.itemName, place: t(`vote.place.${index + 1}`) })}
           onClick={() =>
             draftStore.set(topicId, (current) => ({
               ...current,
@@ -26,6 +25,10 @@ export function MedalButtons({ topicId, entry }: { topicId: number; entry: Ranki
             }))
           }
         >
+          {/* Named by a text, not aria-label: the medal's drawn digit is not a label to repeat (WCAG 2.5.3). */}
+          <span className="visually-hidden">
+            {t('vote.medal.set', { name: entry.itemName, place: t(`vote.place.${index + 1}`) })}
+          </span>
           <MedalIcon place={(index + 1) as 1 | 2 | 3} size={24} />
         </button>
       ))}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, MAX_SIMILAR_SUGGESTIONS, SIMILARITY_THRESHOLD } from '../../../../../common/constants.js';
 import { suggestSimilar } from '../../../../../common/search/similarity.js';
 import { propositionKey } from '../../../../../common/text/proposition-key.js';
+import { useNumberFormat } from '../../../shared/hooks/useNumberFormat.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { CloseIcon } from '../../../shared/ui/icons.js';
 import { MedalIcon } from '../../topics/index.js';
@@ -99,6 +100,7 @@ function PlaceField({
   onPick: (name: string) => void;
 }) {
   const { t } = useTranslation();
+  const format = useNumberFormat();
   const id = useId();
   const value = places[index];
   const place = t(`vote.place.${index + 1}`);
@@ -154,19 +156,13 @@ function PlaceField({
           <ul className="vote-suggestions__list">
             {suggestions.map((suggestion) => (
               <li key={suggestion.name}>
-                <button
-                  type="button"
-                  className="vote-suggestion"
-                  aria-label={t('vote.form.useSuggestion', {
-                    name: suggestion.name,
-                    percent: suggestion.percent,
-                  })}
-                  onClick={() => onPick(suggestion.name)}
-                >
-                  <span className="vote-suggestion__name">{suggestion.name}</span>
-                  <span className="vote-suggestion__percent" aria-hidden="true">
-                    {suggestion.percent}%
-                  </span>
+                <button type="button" className="vote-suggestion" onClick={() => onPick(suggestion.name)}>
+                  {/* The visible name and similarity are the button's name, with the action around them
+                      for screen readers (WCAG 2.5.3: the label a person sees is part of the name). */}
+                  <span className="visually-hidden">{t('vote.form.useSuggestion')} </span>
+                  <span className="vote-suggestion__name">{suggestion.name}</span>{' '}
+                  <span className="vote-suggestion__percent">{format.percent(suggestion.percent)}</span>
+                  <span className="visually-hidden"> {t('vote.form.similar')}</span>
                 </button>
               </li>
             ))}
