@@ -4,6 +4,79 @@ import type { FeatureCatalog } from '../catalog.js';
 type Texts = readonly [fr: string, en: string, es: string, de: string];
 
 const texts: Record<string, Texts> = {
+  'adminCatalogue.topicEdit.deletePropositionNoVotes': [
+    'Elle n’a reçu aucun vote. Cette action est irréversible.',
+    'It has received no votes. This action cannot be undone.',
+    'No ha recibido ningún voto. Esta acción no se puede deshacer.',
+    'Er hat keine Stimmen erhalten. Dies kann nicht rückgängig gemacht werden.',
+  ],
+  'adminCatalogue.topicEdit.deletePropositionConfirm_other': [
+    'Les {{count}} votes qu’elle a reçus seront supprimés. Cette action est irréversible.',
+    'The {{count}} votes it received will be removed. This action cannot be undone.',
+    'Se eliminarán los {{count}} votos que recibió. Esta acción no se puede deshacer.',
+    'Die {{count}} erhaltenen Stimmen werden entfernt. Dies kann nicht rückgängig gemacht werden.',
+  ],
+  'adminCatalogue.topicEdit.deletePropositionConfirm_one': [
+    'Le vote qu’elle a reçu sera supprimé. Cette action est irréversible.',
+    'The vote it received will be removed. This action cannot be undone.',
+    'Se eliminará el voto que recibió. Esta acción no se puede deshacer.',
+    'Die erhaltene Stimme wird entfernt. Dies kann nicht rückgängig gemacht werden.',
+  ],
+  'adminCatalogue.count.existing_other': [
+    '{{count}} existaient déjà',
+    '{{count}} already existed',
+    '{{count}} ya existían',
+    '{{count}} gab es schon',
+  ],
+  'adminCatalogue.count.existing_one': [
+    '{{count}} existait déjà',
+    '{{count}} already existed',
+    '{{count}} ya existía',
+    '{{count}} gab es schon',
+  ],
+  'adminCatalogue.count.created_other': [
+    '{{count}} sous-sujets créés',
+    '{{count}} sub-topics created',
+    '{{count}} subtemas creados',
+    '{{count}} Unterthemen erstellt',
+  ],
+  'adminCatalogue.count.created_one': [
+    '{{count}} sous-sujet créé',
+    '{{count}} sub-topic created',
+    '{{count}} subtema creado',
+    '{{count}} Unterthema erstellt',
+  ],
+  'adminCatalogue.count.subTopics_other': [
+    '{{count}} sous-sujets',
+    '{{count}} sub-topics',
+    '{{count}} subtemas',
+    '{{count}} Unterthemen',
+  ],
+  'adminCatalogue.count.subTopics_one': [
+    '{{count}} sous-sujet',
+    '{{count}} sub-topic',
+    '{{count}} subtema',
+    '{{count}} Unterthema',
+  ],
+  'adminCatalogue.count.tags_other': [
+    '{{count}} tags',
+    '{{count}} tags',
+    '{{count}} etiquetas',
+    '{{count}} Tags',
+  ],
+  'adminCatalogue.count.tags_one': ['{{count}} tag', '{{count}} tag', '{{count}} etiqueta', '{{count}} Tag'],
+  'adminCatalogue.count.topics_other': [
+    '{{count}} sujets',
+    '{{count}} topics',
+    '{{count}} temas',
+    '{{count}} Themen',
+  ],
+  'adminCatalogue.count.topics_one': [
+    '{{count}} sujet',
+    '{{count}} topic',
+    '{{count}} tema',
+    '{{count}} Thema',
+  ],
   'adminCatalogue.names.englishRequired': [
     'Nom anglais (obligatoire)',
     'English name (required)',
@@ -120,10 +193,10 @@ const texts: Record<string, Texts> = {
     'Systemkategorie',
   ],
   'adminCatalogue.categories.counts': [
-    '{{mainTopics}} sujet(s) principal(aux) · {{tags}} tag(s)',
-    '{{mainTopics}} main topic(s) · {{tags}} tag(s)',
-    '{{mainTopics}} tema(s) principal(es) · {{tags}} etiqueta(s)',
-    '{{mainTopics}} Hauptthema/-themen · {{tags}} Tag(s)',
+    '{{topics}} · {{tags}}',
+    '{{topics}} · {{tags}}',
+    '{{topics}} · {{tags}}',
+    '{{topics}} · {{tags}}',
   ],
   'adminCatalogue.categories.editLabel': [
     'Modifier {{name}}',
@@ -144,10 +217,10 @@ const texts: Record<string, Texts> = {
     'Diese Kategorie wird nicht verwendet. Dies kann nicht rückgängig gemacht werden.',
   ],
   'adminCatalogue.categories.deleteInUse': [
-    'Cette catégorie contient {{topics}} sujet(s) et {{tags}} tag(s). En forçant la suppression, ils seront déplacés vers « Non classé » : rien n’est détruit.',
-    'This category holds {{topics}} topic(s) and {{tags}} tag(s). Forcing the delete moves them to “Unassigned”: nothing is destroyed.',
-    'Esta categoría contiene {{topics}} tema(s) y {{tags}} etiqueta(s). Al forzar la eliminación se moverán a «Sin asignar»: no se destruye nada.',
-    'Diese Kategorie enthält {{topics}} Thema/Themen und {{tags}} Tag(s). Erzwungenes Löschen verschiebt sie nach „Nicht zugeordnet“: Nichts geht verloren.',
+    'Cette catégorie contient {{topics}} et {{tags}}. En forçant la suppression, ils seront déplacés vers « Non classé » : rien n’est détruit.',
+    'This category holds {{topics}} and {{tags}}. Forcing the delete moves them to “Unassigned”: nothing is destroyed.',
+    'Esta categoría contiene {{topics}} y {{tags}}. Al forzar la eliminación se moverán a «Sin asignar»: no se destruye nada.',
+    'Diese Kategorie enthält {{topics}} und {{tags}}. Erzwungenes Löschen verschiebt sie nach „Nicht zugeordnet“: Nichts geht verloren.',
   ],
   'adminCatalogue.categories.forceDelete': [
     'Déplacer et supprimer',
@@ -466,10 +539,10 @@ const texts: Record<string, Texts> = {
     'Möchtest du das Thema „{{title}}“ wirklich löschen? Seine Vorschläge und Stimmen werden entfernt.',
   ],
   'adminCatalogue.topics.deleteCascadeWarning': [
-    'Ce sujet principal a {{count}} sous-sujet(s). Ses sous-sujets, propositions et votes seront définitivement supprimés.',
-    'This main topic has {{count}} sub-topic(s). Its sub-topics, propositions and votes will be removed permanently.',
-    'Este tema principal tiene {{count}} subtema(s). Sus subtemas, propuestas y votos se eliminarán definitivamente.',
-    'Dieses Hauptthema hat {{count}} Unterthema/-themen. Unterthemen, Vorschläge und Stimmen werden endgültig entfernt.',
+    'Ce sujet principal a {{subTopics}}. Ses sous-sujets, propositions et votes seront définitivement supprimés.',
+    'This main topic has {{subTopics}}. Its sub-topics, propositions and votes will be removed permanently.',
+    'Este tema principal tiene {{subTopics}}. Sus subtemas, propuestas y votos se eliminarán definitivamente.',
+    'Dieses Hauptthema hat {{subTopics}}. Unterthemen, Vorschläge und Stimmen werden endgültig entfernt.',
   ],
   'adminCatalogue.topics.deleteFailed': [
     'Échec de la suppression du sujet',
@@ -600,10 +673,10 @@ const texts: Record<string, Texts> = {
     'Themen konnten nicht erstellt werden. Bitte erneut versuchen.',
   ],
   'adminCatalogue.topicWizard.done': [
-    '« {{main}} » : {{created}} sous-sujet(s) créé(s), {{skipped}} déjà existant(s).',
-    '“{{main}}”: {{created}} sub-topic(s) created, {{skipped}} already existed.',
-    '«{{main}}»: {{created}} subtema(s) creado(s), {{skipped}} ya existían.',
-    '„{{main}}“: {{created}} Unterthema/-themen erstellt, {{skipped}} gab es schon.',
+    '« {{main}} » : {{created}}, {{skipped}}.',
+    '“{{main}}”: {{created}}, {{skipped}}.',
+    '«{{main}}»: {{created}}, {{skipped}}.',
+    '„{{main}}“: {{created}}, {{skipped}}.',
   ],
 
   'adminCatalogue.topicEdit.back': [
@@ -702,12 +775,6 @@ const texts: Record<string, Texts> = {
     'Delete “{{name}}”?',
     '¿Eliminar «{{name}}»?',
     '„{{name}}“ löschen?',
-  ],
-  'adminCatalogue.topicEdit.deletePropositionConfirm': [
-    'Les {{count}} vote(s) qu’elle a reçus seront supprimés. Cette action est irréversible.',
-    'The {{count}} vote(s) it received will be removed. This action cannot be undone.',
-    'Se eliminarán los {{count}} voto(s) que recibió. Esta acción no se puede deshacer.',
-    'Die {{count}} erhaltenen Stimme(n) werden entfernt. Dies kann nicht rückgängig gemacht werden.',
   ],
 };
 

@@ -32,8 +32,8 @@ export function CategoriesAdmin() {
       message: inUse ? (
         <p>
           {t('adminCatalogue.categories.deleteInUse', {
-            topics: category.counts.topics,
-            tags: category.counts.tags,
+            topics: t('adminCatalogue.count.topics', { count: category.counts.topics }),
+            tags: t('adminCatalogue.count.tags', { count: category.counts.tags }),
           })}
         </p>
       ) : (
@@ -78,9 +78,10 @@ export function CategoriesAdmin() {
                       {category.isSystem && ` · ${t('adminCatalogue.categories.system')}`}
                     </span>
                     <span className="catalogue-muted">
+                      {/* The same count as the delete dialog's: every topic the category holds. */}
                       {t('adminCatalogue.categories.counts', {
-                        mainTopics: category.counts.mainTopics,
-                        tags: category.counts.tags,
+                        topics: t('adminCatalogue.count.topics', { count: category.counts.topics }),
+                        tags: t('adminCatalogue.count.tags', { count: category.counts.tags }),
                       })}
                     </span>
                   </div>

@@ -300,7 +300,11 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
           setConfirm({
             title: t('adminCatalogue.topicEdit.deletePropositionTitle', { name: entry.itemName }),
             message: (
-              <p>{t('adminCatalogue.topicEdit.deletePropositionConfirm', { count: entry.voteCount })}</p>
+              <p>
+                {entry.voteCount === 0
+                  ? t('adminCatalogue.topicEdit.deletePropositionNoVotes')
+                  : t('adminCatalogue.topicEdit.deletePropositionConfirm', { count: entry.voteCount })}
+              </p>
             ),
             confirmLabel: t('action.delete'),
             danger: true,

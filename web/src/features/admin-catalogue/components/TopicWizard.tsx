@@ -80,8 +80,8 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
       });
       setDone(
         t('adminCatalogue.topicWizard.done', {
-          created: result.created.length,
-          skipped: result.skipped.length,
+          created: t('adminCatalogue.count.created', { count: result.created.length }),
+          skipped: t('adminCatalogue.count.existing', { count: result.skipped.length }),
           main: result.mainTopic.title,
         }),
       );

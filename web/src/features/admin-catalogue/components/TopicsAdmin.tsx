@@ -52,7 +52,9 @@ export function TopicsAdmin() {
       title: t('adminCatalogue.topics.deleteTitle', { title: topic.title }),
       message: cascade ? (
         <Alert tone="error">
-          {t('adminCatalogue.topics.deleteCascadeWarning', { count: topic.counts.subTopics })}
+          {t('adminCatalogue.topics.deleteCascadeWarning', {
+            subTopics: t('adminCatalogue.count.subTopics', { count: topic.counts.subTopics }),
+          })}
         </Alert>
       ) : (
         <p>{t('adminCatalogue.topics.deleteConfirm', { title: topic.title })}</p>
