@@ -151,7 +151,7 @@ const texts: Record<string, Texts> = {
     'Kategorie hinzufügen',
   ],
   'adminCatalogue.categories.added': [
-    'Catégorie « {{name}} » ajoutée.',
+    'Catégorie « {{name}} » ajoutée.',
     'Category “{{name}}” added.',
     'Categoría «{{name}}» añadida.',
     'Kategorie „{{name}}“ hinzugefügt.',
@@ -205,7 +205,7 @@ const texts: Record<string, Texts> = {
     '{{name}} bearbeiten',
   ],
   'adminCatalogue.categories.deleteTitle': [
-    'Supprimer « {{name}} » ?',
+    'Supprimer « {{name}} » ?',
     'Delete “{{name}}”?',
     '¿Eliminar «{{name}}»?',
     '„{{name}}“ löschen?',
@@ -285,19 +285,19 @@ const texts: Record<string, Texts> = {
     'Ersten Tag hinzufügen',
   ],
   'adminCatalogue.tags.inUse': [
-    'Utilisé par au moins un sujet : suppression impossible',
+    'Utilisé par au moins un sujet : suppression impossible',
     'Used by a topic: cannot be deleted',
     'Usada por un tema: no se puede eliminar',
     'Von einem Thema verwendet: kann nicht gelöscht werden',
   ],
   'adminCatalogue.tags.deleteTitle': [
-    'Supprimer le tag « {{name}} » ?',
+    'Supprimer le tag « {{name}} » ?',
     'Delete the tag “{{name}}”?',
     '¿Eliminar la etiqueta «{{name}}»?',
     'Tag „{{name}}“ löschen?',
   ],
   'adminCatalogue.tags.deleteConfirm': [
-    'Voulez-vous vraiment supprimer ce tag ? Cette action est irréversible.',
+    'Voulez-vous vraiment supprimer ce tag ? Cette action est irréversible.',
     'Are you sure you want to delete this tag? This action cannot be undone.',
     '¿Seguro que quieres eliminar esta etiqueta? Esta acción no se puede deshacer.',
     'Möchtest du diesen Tag wirklich löschen? Dies kann nicht rückgängig gemacht werden.',
@@ -321,7 +321,7 @@ const texts: Record<string, Texts> = {
     'Bitte wähle oder erstelle einen Tag-Typ',
   ],
   'adminCatalogue.tags.added': [
-    'Tag « {{name}} » ajouté.',
+    'Tag « {{name}} » ajouté.',
     'Tag “{{name}}” added.',
     'Etiqueta «{{name}}» añadida.',
     'Tag „{{name}}“ hinzugefügt.',
@@ -468,7 +468,7 @@ const texts: Record<string, Texts> = {
   'adminCatalogue.topics.mainTopic': ['Sujet principal', 'Main Topic', 'Tema principal', 'Hauptthema'],
   'adminCatalogue.topics.subTopic': ['Sous-sujet', 'Sub Topic', 'Subtema', 'Unterthema'],
   'adminCatalogue.topics.subTopicOf': [
-    'Sous-sujet de : {{main}}',
+    'Sous-sujet de : {{main}}',
     'Sub-topic of: {{main}}',
     'Subtema de: {{main}}',
     'Unterthema von: {{main}}',
@@ -503,13 +503,13 @@ const texts: Record<string, Texts> = {
   'adminCatalogue.topics.activate': ['Activer', 'Activate', 'Activar', 'Aktivieren'],
   'adminCatalogue.topics.deactivate': ['Désactiver', 'Deactivate', 'Desactivar', 'Deaktivieren'],
   'adminCatalogue.topics.activateConfirm': [
-    'Voulez-vous vraiment activer le sujet « {{title}} » ?',
+    'Voulez-vous vraiment activer le sujet « {{title}} » ?',
     'Are you sure you want to activate the topic “{{title}}”?',
     '¿Seguro que quieres activar el tema «{{title}}»?',
     'Möchtest du das Thema „{{title}}“ wirklich aktivieren?',
   ],
   'adminCatalogue.topics.deactivateConfirm': [
-    'Voulez-vous vraiment désactiver le sujet « {{title}} » ?',
+    'Voulez-vous vraiment désactiver le sujet « {{title}} » ?',
     'Are you sure you want to deactivate the topic “{{title}}”?',
     '¿Seguro que quieres desactivar el tema «{{title}}»?',
     'Möchtest du das Thema „{{title}}“ wirklich deaktivieren?',
@@ -527,13 +527,13 @@ const texts: Record<string, Texts> = {
     'Thema konnte nicht deaktiviert werden',
   ],
   'adminCatalogue.topics.deleteTitle': [
-    'Supprimer « {{title}} » ?',
+    'Supprimer « {{title}} » ?',
     'Delete “{{title}}”?',
     '¿Eliminar «{{title}}»?',
     '„{{title}}“ löschen?',
   ],
   'adminCatalogue.topics.deleteConfirm': [
-    'Voulez-vous vraiment supprimer le sujet « {{title}} » ? Ses propositions et ses votes seront supprimés.',
+    'Voulez-vous vraiment supprimer le sujet « {{title}} » ? Ses propositions et ses votes seront supprimés.',
     'Are you sure you want to delete the topic “{{title}}”? Its propositions and votes will be removed.',
     '¿Seguro que quieres eliminar el tema «{{title}}»? Se eliminarán sus propuestas y votos.',
     'Möchtest du das Thema „{{title}}“ wirklich löschen? Seine Vorschläge und Stimmen werden entfernt.',
@@ -771,7 +771,7 @@ const texts: Record<string, Texts> = {
     'Vorschlag konnte nicht geändert werden',
   ],
   'adminCatalogue.topicEdit.deletePropositionTitle': [
-    'Supprimer « {{name}} » ?',
+    'Supprimer « {{name}} » ?',
     'Delete “{{name}}”?',
     '¿Eliminar «{{name}}»?',
     '„{{name}}“ löschen?',

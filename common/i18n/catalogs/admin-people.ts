@@ -42,7 +42,7 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.users.hasVotes': 'Un utilisateur qui a voté ne peut pas être supprimé',
     'adminPeople.users.deleteTitle': "Supprimer l'utilisateur",
     'adminPeople.users.deleteConfirm':
-      'Voulez-vous vraiment supprimer cet utilisateur ? Cette action est irréversible.',
+      'Voulez-vous vraiment supprimer cet utilisateur ? Cette action est irréversible.',
     'adminPeople.users.added': 'Utilisateur {{username}} ajouté.',
     'adminPeople.users.updated': 'Utilisateur {{username}} mis à jour.',
     'adminPeople.users.deleted': 'Utilisateur {{username}} supprimé.',
@@ -56,7 +56,7 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.users.error.self':
       'Vous ne pouvez ni retirer vos propres droits ni désactiver votre propre compte.',
     'error.LAST_ADMIN': 'Le dernier administrateur actif doit le rester.',
-    'error.USER_HAS_VOTES': 'Cet utilisateur a voté : il ne peut pas être supprimé. Désactivez-le plutôt.',
+    'error.USER_HAS_VOTES': 'Cet utilisateur a voté : il ne peut pas être supprimé. Désactivez-le plutôt.',
     'adminPeople.translations.search': 'Rechercher une clé ou un texte',
     'adminPeople.translations.language': 'Langue',
     'adminPeople.translations.type': 'Type',
@@ -83,11 +83,11 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.translations.entityId': "Identifiant de l'élément",
     'adminPeople.translations.keyHintUi': 'Clé sémantique, par exemple nav.home',
     'adminPeople.translations.keyHintEntity':
-      'name pour une catégorie ou un tag ; title ou description pour un sujet',
-    'adminPeople.translations.saved': 'Traduction « {{key}} » enregistrée.',
-    'adminPeople.translations.deleted': 'Traduction « {{key}} » supprimée.',
+      'name pour une catégorie ou un tag ; title ou description pour un sujet',
+    'adminPeople.translations.saved': 'Traduction « {{key}} » enregistrée.',
+    'adminPeople.translations.deleted': 'Traduction « {{key}} » supprimée.',
     'adminPeople.translations.deleteTitle': 'Supprimer la traduction',
-    'adminPeople.translations.deleteConfirm': 'Voulez-vous vraiment supprimer cette traduction ?',
+    'adminPeople.translations.deleteConfirm': 'Voulez-vous vraiment supprimer cette traduction ?',
     'adminPeople.translations.missing.summary_one':
       '{{count}} texte d’interface manquant en {{language}} par rapport au français',
     'adminPeople.translations.missing.summary_other':

@@ -33,7 +33,7 @@ export const browseCatalog: FeatureCatalog = {
     'topic.voteCount': 'Votants',
     'topic.mainTopic': 'Fait partie de',
     'topic.ranking.title': 'Classement de la communauté',
-    'topic.ranking.empty': 'Pas encore de propositions. Soyez le premier à voter !',
+    'topic.ranking.empty': 'Pas encore de propositions. Soyez le premier à voter !',
     'topic.ranking.errorFetch': 'Échec du chargement du classement',
     'topic.ranking.rank': 'n° {{rank}}',
     'topic.ranking.rankLabel': 'Rang {{rank}}',
