@@ -4,6 +4,7 @@ import type { AdminCategoryDto, AdminTagDto } from '../../../../../common/api/ca
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
@@ -106,7 +107,7 @@ export function TagsAdmin() {
                           </th>
                           <td className="catalogue-muted">{tag.slug}</td>
                           <td>
-                            <span className="catalogue-badge">{typeLabel(tag.type)}</span>
+                            <Badge tone="brand">{typeLabel(tag.type)}</Badge>
                           </td>
                           <td>
                             {tag.category

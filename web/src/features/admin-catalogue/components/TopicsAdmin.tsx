@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AdminTopicDto } from '../../../../../common/api/catalogue.js';
 import { DELETE_CONFIRMATION_WORD } from '../../../../../common/constants.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { useLanguage } from '../../i18n/index.js';
@@ -134,22 +135,18 @@ export function TopicsAdmin() {
                   </th>
                   <td>{topic.category.name}</td>
                   <td>
-                    <span className="catalogue-badge">
+                    <Badge tone="brand">
                       {t(
                         topic.isMainTopic
                           ? 'adminCatalogue.topics.mainTopic'
                           : 'adminCatalogue.topics.subTopic',
                       )}
-                    </span>
+                    </Badge>
                   </td>
                   <td>
-                    <span
-                      className={
-                        topic.isActive ? 'catalogue-status catalogue-status--on' : 'catalogue-status'
-                      }
-                    >
+                    <Badge tone={topic.isActive ? 'success' : 'danger'}>
                       {t(topic.isActive ? 'adminCatalogue.topics.active' : 'adminCatalogue.topics.inactive')}
-                    </span>
+                    </Badge>
                   </td>
                   <td className="catalogue-nowrap">
                     {t('adminCatalogue.topics.propositionCount', { count: topic.counts.propositions })}

@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITY_TYPES, type AuditEntryDto } from '../../../../../common/api/audit.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge, type BadgeTone } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
 import { diffSnapshots } from './audit-diff.js';
 import { Pager } from './Pager.js';
+
+/** Creations read as good news and deletions as bad; every other action is neutral. */
+const ACTION_TONES: Partial<Record<string, BadgeTone>> = { create: 'success', delete: 'danger' };
 
 const NO_FILTERS: AuditFilters = { actor: '', entityType: '', from: '', to: '', offset: 0 };
 
@@ -105,9 +109,9 @@ function AuditItem({ entry }: { entry: AuditEntryDto }) {
   return (
     <li className="admin-card audit-item">
       <p className="audit-item__head">
-        <span className={`badge audit-action audit-action--${entry.action}`}>
+        <Badge tone={ACTION_TONES[entry.action] ?? 'neutral'}>
           {t(`adminPeople.audit.action.${entry.action}`, { defaultValue: entry.action })}
-        </span>{' '}
+        </Badge>{' '}
         <strong>
           {t(`adminPeople.audit.entity.${entry.entityType}`, { defaultValue: entry.entityType })}
         </strong>

@@ -9,6 +9,7 @@ import { isLanguage, LANGUAGE_LABELS, LANGUAGES, type Language } from '../../../
 import { errorMessage } from '../../../shared/api/index.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
@@ -229,9 +230,7 @@ export function TranslationsAdmin() {
                   return (
                     <tr key={record.id}>
                       <td>
-                        <span className="badge badge--muted">
-                          {t(`adminPeople.translations.type.${record.entityType}`)}
-                        </span>
+                        <Badge>{t(`adminPeople.translations.type.${record.entityType}`)}</Badge>
                         {record.entityId !== null && (
                           <span className="admin-table__secondary">#{record.entityId}</span>
                         )}

@@ -6,6 +6,7 @@ import type { UserDto } from '../../../../../common/api/auth.js';
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
@@ -201,12 +202,10 @@ export function UsersAdmin() {
                           </fieldset>
                         ) : (
                           <span className="badges">
-                            <span className={`badge ${user.isActive ? 'badge--success' : 'badge--muted'}`}>
+                            <Badge tone={user.isActive ? 'success' : 'neutral'}>
                               {t(user.isActive ? 'adminPeople.users.active' : 'adminPeople.users.inactive')}
-                            </span>
-                            {user.isAdmin && (
-                              <span className="badge badge--brand">{t('adminPeople.users.admin')}</span>
-                            )}
+                            </Badge>
+                            {user.isAdmin && <Badge tone="brand">{t('adminPeople.users.admin')}</Badge>}
                           </span>
                         )}
                       </td>
