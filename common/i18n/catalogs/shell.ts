@@ -1,8 +1,9 @@
 import type { FeatureCatalog } from '../catalog.js';
 
 /**
- * Texts of the web app's frame: header, menus, language switch, auth dialog, placeholder page titles; and
- * the problems any form shows under a field (form.*, web/src/shared/forms).
+ * Texts of the web app's frame (header, menus, language switch, auth dialog, placeholder page titles), of the
+ * shared kit every screen uses (actions, pager, tables) and the problems any form shows under a field (form.*,
+ * web/src/shared/forms).
  */
 export const shellCatalog: FeatureCatalog = {
   fr: {
@@ -33,6 +34,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Réessayer',
     'action.ok': 'OK',
     'action.dismiss': 'Masquer le message',
+    'pager.label': 'Pagination',
+    'pager.previous': 'Précédent',
+    'pager.next': 'Suivant',
+    'pager.status': '{{from}}–{{to}} sur {{total}}',
+    'table.actions': 'Actions',
     'field.showPassword': 'Afficher le mot de passe',
     'field.hidePassword': 'Masquer le mot de passe',
     'form.required': 'Ce champ est obligatoire.',
@@ -111,6 +117,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Try again',
     'action.ok': 'OK',
     'action.dismiss': 'Dismiss',
+    'pager.label': 'Pages',
+    'pager.previous': 'Previous',
+    'pager.next': 'Next',
+    'pager.status': '{{from}}–{{to}} of {{total}}',
+    'table.actions': 'Actions',
     'field.showPassword': 'Show password',
     'field.hidePassword': 'Hide password',
     'form.required': 'This field is required.',
@@ -188,6 +199,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Reintentar',
     'action.ok': 'Aceptar',
     'action.dismiss': 'Descartar',
+    'pager.label': 'Páginas',
+    'pager.previous': 'Anterior',
+    'pager.next': 'Siguiente',
+    'pager.status': '{{from}}–{{to}} de {{total}}',
+    'table.actions': 'Acciones',
     'field.showPassword': 'Mostrar contraseña',
     'field.hidePassword': 'Ocultar contraseña',
     'form.required': 'Este campo es obligatorio.',
@@ -265,6 +281,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Erneut versuchen',
     'action.ok': 'OK',
     'action.dismiss': 'Ausblenden',
+    'pager.label': 'Seiten',
+    'pager.previous': 'Zurück',
+    'pager.next': 'Weiter',
+    'pager.status': '{{from}}–{{to}} von {{total}}',
+    'table.actions': 'Aktionen',
     'field.showPassword': 'Passwort anzeigen',
     'field.hidePassword': 'Passwort verbergen',
     'form.required': 'Dieses Feld ist erforderlich.',

@@ -5,10 +5,10 @@ import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge, type BadgeTone } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { Pager } from '../../../shared/ui/Pager.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
 import { diffSnapshots } from './audit-diff.js';
-import { Pager } from './Pager.js';
 
 /** Creations read as good news and deletions as bad; every other action is neutral. */
 const ACTION_TONES: Partial<Record<string, BadgeTone>> = { create: 'success', delete: 'danger' };
