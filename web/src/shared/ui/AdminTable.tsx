@@ -133,22 +133,33 @@ export function AdminTable<Row>({
  * `token`: a name that must not be broken (an e-mail) kept on one line on a wide screen; one too long for
  * its column ends in an ellipsis, the whole of it in a tooltip and for screen readers.
  * `code`: the same for what machines read (a text key, a slug), in a monospace font.
+ * `figure`: a count or a date with its unit ("12 propositions"), which reads wrong cut in two.
  * `prose`: text people wrote, which keeps its line breaks and gets room to be read.
  */
-type CellKind = 'token' | 'code' | 'prose';
+type CellKind = 'token' | 'code' | 'figure' | 'prose';
 
 type CellProps<Attributes> = Omit<Attributes, 'children'> & { kind?: CellKind; children?: ReactNode };
 
-function cellContent(kind: CellKind | undefined, children: ReactNode) {
-  if (kind !== 'token' && kind !== 'code') return children;
-  return (
-    <span
-      className={`admin-table__token admin-table__token--${kind}`}
-      title={typeof children === 'string' ? children : undefined}
-    >
-      {children}
-    </span>
-  );
+/**
+ * The class and content of a cell of `kind`. A token is cut by a span of its own: a table cell cannot
+ * be narrower than its text, a block inside it can.
+ */
+function cellParts(kind: CellKind | undefined, className: string | undefined, children: ReactNode) {
+  const cut = kind === 'token' || kind === 'code';
+  const classes = [kind && !cut && `admin-table__${kind}`, className].filter(Boolean).join(' ');
+  return {
+    className: classes || undefined,
+    children: cut ? (
+      <span
+        className={`admin-table__token admin-table__token--${kind}`}
+        title={typeof children === 'string' ? children : undefined}
+      >
+        {children}
+      </span>
+    ) : (
+      children
+    ),
+  };
 }
 
 /** The cell that names its row (read before each cell of the row by screen readers). */
@@ -158,21 +169,11 @@ function RowHeader({
   children,
   ...props
 }: CellProps<ThHTMLAttributes<HTMLTableCellElement>>) {
-  const classes = [kind === 'prose' && 'admin-table__prose', className].filter(Boolean).join(' ');
-  return (
-    <th scope="row" className={classes || undefined} {...props}>
-      {cellContent(kind, children)}
-    </th>
-  );
+  return <th scope="row" {...props} {...cellParts(kind, className, children)} />;
 }
 
 function Cell({ kind, className, children, ...props }: CellProps<TdHTMLAttributes<HTMLTableCellElement>>) {
-  const classes = [kind === 'prose' && 'admin-table__prose', className].filter(Boolean).join(' ');
-  return (
-    <td className={classes || undefined} {...props}>
-      {cellContent(kind, children)}
-    </td>
-  );
+  return <td {...props} {...cellParts(kind, className, children)} />;
 }
 
 /** A quieter second line under a cell's main content (an id, a date, a count). */
