@@ -75,9 +75,6 @@ export function TopicsAdmin() {
         <Button variant="primary" onClick={() => setWizardOpen(true)}>
           {t('adminCatalogue.topicWizard.title')}
         </Button>
-        <Link to="/admin" className="button button--secondary button--md">
-          {t('admin.backToPanel')}
-        </Link>
       </div>
       <fieldset className="catalogue-filter">
         <legend className="visually-hidden">{t('adminCatalogue.topics.filterLabel')}</legend>
