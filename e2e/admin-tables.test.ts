@@ -5,21 +5,25 @@ import { ADMIN, callApi, setupE2E } from './support/index.js';
 
 /**
  * The five back-office tables, as a person sees them: at 1366 px a row's action buttons sit side by
- * side and no e-mail address runs onto a second line; on a 360 px phone the page itself never
- * scrolls sideways (a wide table scrolls inside its own frame).
+ * side, no e-mail address runs onto a second line and no column hides behind a sideways scroll, also
+ * while a row is edited in place; on a 360 px phone the page itself never scrolls sideways (a wide
+ * table scrolls inside its own frame).
  */
 const app = setupE2E({ SEED: 'demo' });
 
 const LAPTOP = { width: 1366, height: 900 } as const;
 const PHONE_360 = { width: 360, height: 800 } as const;
 
-/** Each screen, and whether its rows end with action buttons (the audit log's do not). */
+/**
+ * Each screen, whether its rows end with action buttons (the audit log's do not) and whether a row is
+ * edited in place (its first action is Edit), which changes what the row holds.
+ */
 const SCREENS = [
-  ['tags', { actions: true }],
-  ['topics', { actions: true }],
-  ['users', { actions: true }],
-  ['translations', { actions: true }],
-  ['audit', { actions: false }],
+  ['tags', { actions: true, editsInPlace: true }],
+  ['topics', { actions: true, editsInPlace: false }],
+  ['users', { actions: true, editsInPlace: true }],
+  ['translations', { actions: true, editsInPlace: true }],
+  ['audit', { actions: false, editsInPlace: false }],
 ] as const;
 
 /** Long, but real: the kind of address that used to break after "vandenberghe-". */
@@ -55,6 +59,8 @@ interface Layout {
   emails: number;
   /** Each e-mail address laid out on more than one line. */
   wrappedEmails: string[];
+  /** How far the table reaches past its frame, hidden behind a sideways scroll (0 when it fits). */
+  tableOverflow: number;
   /** How far the page reaches past the window's right edge (0 when it fits). */
   pageOverflow: number;
 }
@@ -94,14 +100,24 @@ function layoutOf(page: Page): Promise<Layout> {
         if (lines.size > 1) wrappedEmails.push(match[0]);
       }
     }
+    const frame = table.parentElement;
     return {
       rowsWithActions,
       wrappedActions,
       emails,
       wrappedEmails,
+      tableOverflow: frame ? frame.scrollWidth - frame.clientWidth : 0,
       pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
     };
   });
+}
+
+/** At 1366 px: actions on one line, e-mails whole, and the whole table in view without scrolling. */
+function expectFits(what: string, layout: Layout) {
+  expect.soft(layout.wrappedActions, `${what}: rows whose actions wrap`).toEqual([]);
+  expect.soft(layout.wrappedEmails, `${what}: e-mails on two lines`).toEqual([]);
+  expect.soft(layout.tableOverflow, `${what}: table wider than its frame`).toBeLessThanOrEqual(0);
+  expect.soft(layout.pageOverflow, `${what}: page wider than the window`).toBeLessThanOrEqual(0);
 }
 
 describe('admin tables', () => {
@@ -109,17 +125,25 @@ describe('admin tables', () => {
     it(`at 1366 px in ${lng}, keep each row's actions on one line and each e-mail whole`, async () => {
       const page = await app.asAdmin(lng);
       await page.setViewportSize(LAPTOP);
-      for (const [screen, { actions }] of SCREENS) {
+      for (const [screen, { actions, editsInPlace }] of SCREENS) {
         await open(page, screen, lng);
         const layout = await layoutOf(page);
         // Soft: one run names every screen and every check that fails, not only the first.
         if (actions) expect.soft(layout.rowsWithActions, `${screen}: rows with actions`).toBeGreaterThan(0);
-        expect.soft(layout.wrappedActions, `${screen}: rows whose actions wrap`).toEqual([]);
         if (screen === 'users' || screen === 'audit') {
           expect.soft(layout.emails, `${screen}: e-mails shown`).toBeGreaterThan(0);
         }
-        expect.soft(layout.wrappedEmails, `${screen}: e-mails on two lines`).toEqual([]);
-        expect.soft(layout.pageOverflow, `${screen}: page wider than the window`).toBeLessThanOrEqual(0);
+        expectFits(screen, layout);
+        if (editsInPlace) {
+          await page
+            .locator('main table > tbody > tr')
+            .first()
+            .locator('td:last-child button')
+            .first()
+            .click();
+          await page.locator('main table > tbody > tr').first().locator('input, textarea').first().waitFor();
+          expectFits(`${screen}, a row in edit`, await layoutOf(page));
+        }
       }
       await page.context().close();
     }, 120_000);
