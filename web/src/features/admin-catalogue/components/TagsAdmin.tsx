@@ -48,10 +48,9 @@ export function TagsAdmin() {
       </div>
       <QuickAddTag categories={categories.data?.categories} knownTypes={knownTypes} />
       {categories.isError && <Alert tone="error">{t('adminCatalogue.tags.loadBothFailed')}</Alert>}
-      <section className="catalogue-section" aria-labelledby="tags-list-title">
-        <h2 id="tags-list-title" className="catalogue-card__title">
-          {t('adminCatalogue.tags.listTitle')}
-        </h2>
+      {/* Not a labelled section: the table's own region already bears this name. */}
+      <div className="catalogue-section">
+        <h2 className="catalogue-card__title">{t('adminCatalogue.tags.listTitle')}</h2>
         <AdminTable
           label={t('adminCatalogue.tags.listTitle')}
           columns={[
@@ -117,7 +116,7 @@ export function TagsAdmin() {
             )
           }
         </AdminTable>
-      </section>
+      </div>
       {wizardOpen && (
         <TagWizard
           categories={categories.data?.categories}
