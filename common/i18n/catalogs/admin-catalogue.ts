@@ -249,7 +249,6 @@ const texts: Record<string, Texts> = {
   'adminCatalogue.tags.colType': ['Type', 'Type', 'Tipo', 'Typ'],
   'adminCatalogue.tags.colCategory': ['Catégorie', 'Category', 'Categoría', 'Kategorie'],
   'adminCatalogue.tags.colUsage': ['Utilisation', 'Usage', 'Uso', 'Verwendung'],
-  'adminCatalogue.tags.colActions': ['Actions', 'Actions', 'Acciones', 'Aktionen'],
   'adminCatalogue.tags.category': ['Catégorie', 'Category', 'Categoría', 'Kategorie'],
   'adminCatalogue.tags.type': ['Type de tag', 'Tag type', 'Tipo de etiqueta', 'Tag-Typ'],
   'adminCatalogue.tags.chooseCategory': [
@@ -435,12 +434,6 @@ const texts: Record<string, Texts> = {
   'adminCatalogue.topics.filter.all': ['Tous', 'All', 'Todos', 'Alle'],
   'adminCatalogue.topics.filter.active': ['Actifs', 'Active', 'Activos', 'Aktiv'],
   'adminCatalogue.topics.filter.inactive': ['Inactifs', 'Inactive', 'Inactivos', 'Inaktiv'],
-  'adminCatalogue.topics.loading': [
-    'Chargement des sujets…',
-    'Loading topics...',
-    'Cargando temas…',
-    'Themen werden geladen …',
-  ],
   'adminCatalogue.topics.loadFailed': [
     'Échec du chargement des sujets',
     'Failed to load topics',
@@ -464,7 +457,6 @@ const texts: Record<string, Texts> = {
   'adminCatalogue.topics.colType': ['Type', 'Type', 'Tipo', 'Typ'],
   'adminCatalogue.topics.colStatus': ['Statut', 'Status', 'Estado', 'Status'],
   'adminCatalogue.topics.colStats': ['Statistiques', 'Stats', 'Estadísticas', 'Statistik'],
-  'adminCatalogue.topics.colActions': ['Actions', 'Actions', 'Acciones', 'Aktionen'],
   'adminCatalogue.topics.mainTopic': ['Sujet principal', 'Main Topic', 'Tema principal', 'Hauptthema'],
   'adminCatalogue.topics.subTopic': ['Sous-sujet', 'Sub Topic', 'Subtema', 'Unterthema'],
   'adminCatalogue.topics.subTopicOf': [

@@ -1,8 +1,9 @@
 import type { FeatureCatalog } from '../catalog.js';
 
 /**
- * Texts of the web app's frame: header, menus, language switch, auth dialog, placeholder page titles; and
- * the problems any form shows under a field (form.*, web/src/shared/forms).
+ * Texts of the web app's frame (header, menus, language switch, auth dialog, placeholder page titles), of the
+ * shared kit every screen uses (actions, pager, tables) and the problems any form shows under a field (form.*,
+ * web/src/shared/forms).
  */
 export const shellCatalog: FeatureCatalog = {
   fr: {
@@ -24,7 +25,7 @@ export const shellCatalog: FeatureCatalog = {
     'language.error.unsupported': 'Langue non prise en charge : {{code}}',
     'status.loading': 'Chargement…',
     'action.close': 'Fermer',
-    'admin.backToPanel': "← Retour au panneau d'administration",
+    'admin.back.panel': "Retour au panneau d'administration",
     'confirm.typeWord': 'Tapez {{word}} pour confirmer',
     'action.save': 'Enregistrer',
     'action.cancel': 'Annuler',
@@ -33,6 +34,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Réessayer',
     'action.ok': 'OK',
     'action.dismiss': 'Masquer le message',
+    'pager.label': 'Pagination',
+    'pager.previous': 'Précédent',
+    'pager.next': 'Suivant',
+    'pager.status': '{{from}}–{{to}} sur {{total}}',
+    'table.actions': 'Actions',
     'field.showPassword': 'Afficher le mot de passe',
     'field.hidePassword': 'Masquer le mot de passe',
     'form.required': 'Ce champ est obligatoire.',
@@ -101,7 +107,7 @@ export const shellCatalog: FeatureCatalog = {
     'language.error.unsupported': 'Unsupported language: {{code}}',
     'status.loading': 'Loading…',
     'action.close': 'Close',
-    'admin.backToPanel': '← Back to Admin Panel',
+    'admin.back.panel': 'Back to Admin Panel',
     'confirm.typeWord': 'Type {{word}} to confirm',
     'action.save': 'Save',
     'action.cancel': 'Cancel',
@@ -110,6 +116,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Try again',
     'action.ok': 'OK',
     'action.dismiss': 'Dismiss',
+    'pager.label': 'Pages',
+    'pager.previous': 'Previous',
+    'pager.next': 'Next',
+    'pager.status': '{{from}}–{{to}} of {{total}}',
+    'table.actions': 'Actions',
     'field.showPassword': 'Show password',
     'field.hidePassword': 'Hide password',
     'form.required': 'This field is required.',
@@ -178,7 +189,7 @@ export const shellCatalog: FeatureCatalog = {
     'language.error.unsupported': 'Idioma no admitido: {{code}}',
     'status.loading': 'Cargando…',
     'action.close': 'Cerrar',
-    'admin.backToPanel': '← Volver al panel de administración',
+    'admin.back.panel': 'Volver al panel de administración',
     'confirm.typeWord': 'Escribe {{word}} para confirmar',
     'action.save': 'Guardar',
     'action.cancel': 'Cancelar',
@@ -187,6 +198,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Reintentar',
     'action.ok': 'Aceptar',
     'action.dismiss': 'Descartar',
+    'pager.label': 'Páginas',
+    'pager.previous': 'Anterior',
+    'pager.next': 'Siguiente',
+    'pager.status': '{{from}}–{{to}} de {{total}}',
+    'table.actions': 'Acciones',
     'field.showPassword': 'Mostrar contraseña',
     'field.hidePassword': 'Ocultar contraseña',
     'form.required': 'Este campo es obligatorio.',
@@ -255,7 +271,7 @@ export const shellCatalog: FeatureCatalog = {
     'language.error.unsupported': 'Nicht unterstützte Sprache: {{code}}',
     'status.loading': 'Wird geladen…',
     'action.close': 'Schließen',
-    'admin.backToPanel': '← Zurück zur Verwaltung',
+    'admin.back.panel': 'Zurück zur Verwaltung',
     'confirm.typeWord': 'Gib {{word}} zur Bestätigung ein',
     'action.save': 'Speichern',
     'action.cancel': 'Abbrechen',
@@ -264,6 +280,11 @@ export const shellCatalog: FeatureCatalog = {
     'action.retry': 'Erneut versuchen',
     'action.ok': 'OK',
     'action.dismiss': 'Ausblenden',
+    'pager.label': 'Seiten',
+    'pager.previous': 'Zurück',
+    'pager.next': 'Weiter',
+    'pager.status': '{{from}}–{{to}} von {{total}}',
+    'table.actions': 'Aktionen',
     'field.showPassword': 'Passwort anzeigen',
     'field.hidePassword': 'Passwort verbergen',
     'form.required': 'Dieses Feld ist erforderlich.',

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.js';
+import { BackIcon } from './icons.js';
 
 /**
  * The frame of every back-office screen: where "back" leads, the heading (also the document's
- * title), then the screen itself.
+ * title), then the screen itself. The back link is the only way back a screen shows, and its arrow is
+ * drawn here, so that labels are words only (a "←" in a text was read aloud as "left arrow").
  */
 export function AdminPage({
   title,
@@ -23,6 +25,7 @@ export function AdminPage({
     <section className="page">
       {back && (
         <Link to={back.to} className="back-link">
+          <BackIcon />
           {back.label}
         </Link>
       )}

@@ -1,13 +1,14 @@
-import { type FormEvent, Fragment, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto, AdminTagDto } from '../../../../../common/api/catalogue.js';
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
+import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
-import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminCategories } from '../api/categories.js';
 import { useAdminTags, useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags.js';
@@ -47,101 +48,75 @@ export function TagsAdmin() {
       </div>
       <QuickAddTag categories={categories.data?.categories} knownTypes={knownTypes} />
       {categories.isError && <Alert tone="error">{t('adminCatalogue.tags.loadBothFailed')}</Alert>}
-      <section className="catalogue-card" aria-labelledby="tags-list-title">
-        <h2 id="tags-list-title" className="catalogue-card__title">
-          {t('adminCatalogue.tags.listTitle')}
-        </h2>
-        {tags.isPending && <Spinner />}
-        {tags.isError && (
-          <Alert tone="error">
-            {t('adminCatalogue.tags.loadFailed')}{' '}
-            <button type="button" className="link-button" onClick={() => tags.refetch()}>
-              {t('action.retry')}
-            </button>
-          </Alert>
-        )}
-        {tags.data && tags.data.tags.length === 0 && (
-          <div className="catalogue-empty">
-            <p>{t('adminCatalogue.tags.empty')}</p>
-            <Button variant="primary" onClick={() => setWizardOpen(true)}>
-              {t('adminCatalogue.tags.addFirst')}
-            </Button>
-          </div>
-        )}
-        {tags.data && tags.data.tags.length > 0 && (
-          <>
-            <p className="catalogue-muted" aria-live="polite">
-              {t('adminCatalogue.tags.found', { count: tags.data.tags.length })}
-            </p>
-            <div className="catalogue-table-wrap">
-              <table className="catalogue-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('adminCatalogue.tags.colTag')}</th>
-                    <th scope="col">{t('adminCatalogue.tags.colSlug')}</th>
-                    <th scope="col">{t('adminCatalogue.tags.colType')}</th>
-                    <th scope="col">{t('adminCatalogue.tags.colCategory')}</th>
-                    <th scope="col">{t('adminCatalogue.tags.colUsage')}</th>
-                    <th scope="col">{t('adminCatalogue.tags.colActions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tags.data.tags.map((tag) => (
-                    <Fragment key={tag.id}>
-                      {editing === tag.id ? (
-                        <tr>
-                          <td colSpan={6}>
-                            <EditTagRow
-                              tag={tag}
-                              categories={categories.data?.categories}
-                              knownTypes={knownTypes}
-                              onDone={() => setEditing(null)}
-                            />
-                          </td>
-                        </tr>
-                      ) : (
-                        <tr>
-                          <th scope="row" className="catalogue-table__name">
-                            {displayName(tag, language)}
-                          </th>
-                          <td className="catalogue-muted">{tag.slug}</td>
-                          <td>
-                            <span className="catalogue-badge">{typeLabel(tag.type)}</span>
-                          </td>
-                          <td>
-                            {tag.category
-                              ? categoryName(categories.data?.categories, tag.category, language)
-                              : '—'}
-                          </td>
-                          <td>{tag.usage}</td>
-                          <td>
-                            <div className="catalogue-actions">
-                              <Button size="sm" onClick={() => setEditing(tag.id)}>
-                                {t('action.edit')}
-                                <span className="visually-hidden"> {displayName(tag, language)}</span>
-                              </Button>
-                              <Button
-                                size="sm"
-                                variant="danger"
-                                disabled={tag.usage > 0}
-                                title={tag.usage > 0 ? t('adminCatalogue.tags.inUse') : undefined}
-                                onClick={() => askDelete(tag)}
-                              >
-                                {t('action.delete')}
-                                <span className="visually-hidden"> {displayName(tag, language)}</span>
-                              </Button>
-                            </div>
-                          </td>
-                        </tr>
-                      )}
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
-      </section>
+      {/* Not a labelled section: the table's own region already bears this name. */}
+      <div className="catalogue-section">
+        <h2 className="catalogue-card__title">{t('adminCatalogue.tags.listTitle')}</h2>
+        <AdminTable
+          label={t('adminCatalogue.tags.listTitle')}
+          columns={[
+            t('adminCatalogue.tags.colTag'),
+            t('adminCatalogue.tags.colSlug'),
+            t('adminCatalogue.tags.colType'),
+            t('adminCatalogue.tags.colCategory'),
+            t('adminCatalogue.tags.colUsage'),
+          ]}
+          rowActions
+          query={tags}
+          loadErrorKey="adminCatalogue.tags.loadFailed"
+          rows={tags.data?.tags}
+          rowKey={(tag) => tag.id}
+          count={tags.data && t('adminCatalogue.tags.found', { count: tags.data.tags.length })}
+          empty={{
+            text: t('adminCatalogue.tags.empty'),
+            action: (
+              <Button variant="primary" onClick={() => setWizardOpen(true)}>
+                {t('adminCatalogue.tags.addFirst')}
+              </Button>
+            ),
+          }}
+        >
+          {(tag) =>
+            editing === tag.id ? (
+              <AdminTable.FullRow>
+                <EditTagRow
+                  tag={tag}
+                  categories={categories.data?.categories}
+                  knownTypes={knownTypes}
+                  onDone={() => setEditing(null)}
+                />
+              </AdminTable.FullRow>
+            ) : (
+              <tr>
+                <AdminTable.RowHeader>{displayName(tag, language)}</AdminTable.RowHeader>
+                <AdminTable.Cell kind="code">{tag.slug}</AdminTable.Cell>
+                <AdminTable.Cell>
+                  <Badge tone="brand">{typeLabel(tag.type)}</Badge>
+                </AdminTable.Cell>
+                <AdminTable.Cell>
+                  {tag.category ? categoryName(categories.data?.categories, tag.category, language) : '—'}
+                </AdminTable.Cell>
+                <AdminTable.Cell>{tag.usage}</AdminTable.Cell>
+                <AdminTable.Actions>
+                  <Button size="sm" onClick={() => setEditing(tag.id)}>
+                    {t('action.edit')}
+                    <span className="visually-hidden"> {displayName(tag, language)}</span>
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={tag.usage > 0}
+                    title={tag.usage > 0 ? t('adminCatalogue.tags.inUse') : undefined}
+                    onClick={() => askDelete(tag)}
+                  >
+                    {t('action.delete')}
+                    <span className="visually-hidden"> {displayName(tag, language)}</span>
+                  </Button>
+                </AdminTable.Actions>
+              </tr>
+            )
+          }
+        </AdminTable>
+      </div>
       {wizardOpen && (
         <TagWizard
           categories={categories.data?.categories}

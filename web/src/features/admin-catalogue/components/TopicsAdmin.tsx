@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminTopicDto } from '../../../../../common/api/catalogue.js';
 import { DELETE_CONFIRMATION_WORD } from '../../../../../common/constants.js';
+import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { useLanguage } from '../../i18n/index.js';
@@ -73,9 +75,6 @@ export function TopicsAdmin() {
         <Button variant="primary" onClick={() => setWizardOpen(true)}>
           {t('adminCatalogue.topicWizard.title')}
         </Button>
-        <Link to="/admin" className="button button--secondary button--md">
-          {t('admin.backToPanel')}
-        </Link>
       </div>
       <fieldset className="catalogue-filter">
         <legend className="visually-hidden">{t('adminCatalogue.topics.filterLabel')}</legend>
@@ -92,106 +91,75 @@ export function TopicsAdmin() {
           </Button>
         ))}
       </fieldset>
-      {topics.isPending && (
-        <p role="status" className="catalogue-muted">
-          {t('adminCatalogue.topics.loading')}
-        </p>
-      )}
-      {topics.isError && (
-        <Alert tone="error">
-          {t('adminCatalogue.topics.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => topics.refetch()}>
-            {t('action.retry')}
-          </button>
-        </Alert>
-      )}
-      {topics.data && topics.data.topics.length === 0 && (
-        <p className="catalogue-muted">{t('adminCatalogue.topics.empty')}</p>
-      )}
-      {topics.data && topics.data.topics.length > 0 && (
-        <div className="catalogue-table-wrap">
-          <table className="catalogue-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminCatalogue.topics.colTopic')}</th>
-                <th scope="col">{t('adminCatalogue.topics.colCategory')}</th>
-                <th scope="col">{t('adminCatalogue.topics.colType')}</th>
-                <th scope="col">{t('adminCatalogue.topics.colStatus')}</th>
-                <th scope="col">{t('adminCatalogue.topics.colStats')}</th>
-                <th scope="col">{t('adminCatalogue.topics.colActions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {topics.data.topics.map((topic) => (
-                <tr key={topic.id} className={topic.isMainTopic ? undefined : 'catalogue-table__sub'}>
-                  <th scope="row" className="catalogue-table__name">
-                    <span>{topic.title}</span>
-                    {topic.mainTopic && (
-                      <span className="catalogue-muted catalogue-block">
-                        {t('adminCatalogue.topics.subTopicOf', { main: topic.mainTopic })}
-                      </span>
-                    )}
-                  </th>
-                  <td>{topic.category.name}</td>
-                  <td>
-                    <span className="catalogue-badge">
-                      {t(
-                        topic.isMainTopic
-                          ? 'adminCatalogue.topics.mainTopic'
-                          : 'adminCatalogue.topics.subTopic',
-                      )}
-                    </span>
-                  </td>
-                  <td>
-                    <span
-                      className={
-                        topic.isActive ? 'catalogue-status catalogue-status--on' : 'catalogue-status'
-                      }
-                    >
-                      {t(topic.isActive ? 'adminCatalogue.topics.active' : 'adminCatalogue.topics.inactive')}
-                    </span>
-                  </td>
-                  <td className="catalogue-nowrap">
-                    {t('adminCatalogue.topics.propositionCount', { count: topic.counts.propositions })}
-                    {topic.isMainTopic && (
-                      <span className="catalogue-block">
-                        {t('adminCatalogue.topics.subTopicCount', { count: topic.counts.subTopics })}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <div className="catalogue-actions">
-                      <Link className="button button--ghost button--sm" to={`/topic/${topic.id}`}>
-                        {t('adminCatalogue.topics.view')}
-                        <span className="visually-hidden"> {topic.title}</span>
-                      </Link>
-                      <Link
-                        className="button button--secondary button--sm"
-                        to={`/admin/topics/edit/${topic.id}`}
-                      >
-                        {t('action.edit')}
-                        <span className="visually-hidden"> {topic.title}</span>
-                      </Link>
-                      <Button size="sm" onClick={() => askToggle(topic)}>
-                        {t(
-                          topic.isActive
-                            ? 'adminCatalogue.topics.deactivate'
-                            : 'adminCatalogue.topics.activate',
-                        )}
-                        <span className="visually-hidden"> {topic.title}</span>
-                      </Button>
-                      <Button size="sm" variant="danger" onClick={() => askDelete(topic)}>
-                        {t('action.delete')}
-                        <span className="visually-hidden"> {topic.title}</span>
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label={t('admin.topics.title')}
+        columns={[
+          t('adminCatalogue.topics.colTopic'),
+          t('adminCatalogue.topics.colCategory'),
+          t('adminCatalogue.topics.colType'),
+          t('adminCatalogue.topics.colStatus'),
+          t('adminCatalogue.topics.colStats'),
+        ]}
+        rowActions
+        query={topics}
+        loadErrorKey="adminCatalogue.topics.loadFailed"
+        rows={topics.data?.topics}
+        rowKey={(topic) => topic.id}
+        empty={{ text: t('adminCatalogue.topics.empty') }}
+      >
+        {(topic) => (
+          <tr>
+            <AdminTable.RowHeader>
+              {/* A sub-topic sits indented under its main topic, which the list puts first. */}
+              <span className={topic.mainTopic ? 'catalogue-sub-topic' : undefined}>
+                {topic.title}
+                {topic.mainTopic && (
+                  <AdminTable.Detail>
+                    {t('adminCatalogue.topics.subTopicOf', { main: topic.mainTopic })}
+                  </AdminTable.Detail>
+                )}
+              </span>
+            </AdminTable.RowHeader>
+            <AdminTable.Cell>{topic.category.name}</AdminTable.Cell>
+            <AdminTable.Cell>
+              <Badge tone="brand">
+                {t(topic.isMainTopic ? 'adminCatalogue.topics.mainTopic' : 'adminCatalogue.topics.subTopic')}
+              </Badge>
+            </AdminTable.Cell>
+            <AdminTable.Cell>
+              <Badge tone={topic.isActive ? 'success' : 'danger'}>
+                {t(topic.isActive ? 'adminCatalogue.topics.active' : 'adminCatalogue.topics.inactive')}
+              </Badge>
+            </AdminTable.Cell>
+            <AdminTable.Cell kind="figure">
+              {t('adminCatalogue.topics.propositionCount', { count: topic.counts.propositions })}
+              {topic.isMainTopic && (
+                <AdminTable.Detail>
+                  {t('adminCatalogue.topics.subTopicCount', { count: topic.counts.subTopics })}
+                </AdminTable.Detail>
+              )}
+            </AdminTable.Cell>
+            <AdminTable.Actions>
+              <Link className="button button--ghost button--sm" to={`/topic/${topic.id}`}>
+                {t('adminCatalogue.topics.view')}
+                <span className="visually-hidden"> {topic.title}</span>
+              </Link>
+              <Link className="button button--secondary button--sm" to={`/admin/topics/edit/${topic.id}`}>
+                {t('action.edit')}
+                <span className="visually-hidden"> {topic.title}</span>
+              </Link>
+              <Button size="sm" onClick={() => askToggle(topic)}>
+                {t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate')}
+                <span className="visually-hidden"> {topic.title}</span>
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => askDelete(topic)}>
+                {t('action.delete')}
+                <span className="visually-hidden"> {topic.title}</span>
+              </Button>
+            </AdminTable.Actions>
+          </tr>
+        )}
+      </AdminTable>
       {wizardOpen && <TopicWizard onClose={() => setWizardOpen(false)} />}
       <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>

@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITY_TYPES, type AuditEntryDto } from '../../../../../common/api/audit.js';
-import { errorMessage } from '../../../shared/api/index.js';
-import { Alert } from '../../../shared/ui/Alert.js';
+import { AdminTable } from '../../../shared/ui/AdminTable.js';
+import { Badge, type BadgeTone } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
-import { Spinner } from '../../../shared/ui/Spinner.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
 import { diffSnapshots } from './audit-diff.js';
-import { Pager } from './Pager.js';
+
+/** Creations read as good news and deletions as bad; every other action is neutral. */
+const ACTION_TONES: Partial<Record<string, BadgeTone>> = { create: 'success', delete: 'danger' };
 
 const NO_FILTERS: AuditFilters = { actor: '', entityType: '', from: '', to: '', offset: 0 };
 
@@ -66,77 +67,82 @@ export function AuditLog() {
         </div>
       </form>
 
-      {log.isPending && <Spinner />}
-      {log.isError && (
-        <Alert tone="error">{errorMessage(t, log.error, 'adminPeople.audit.error.load')}</Alert>
-      )}
-      {log.isSuccess && (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {t('adminPeople.audit.count', { count: log.data.total })}
-          </p>
-          {log.data.entries.length === 0 ? (
-            <p className="admin-empty">{t('adminPeople.audit.empty')}</p>
-          ) : (
-            <ol className="audit-list">
-              {log.data.entries.map((entry) => (
-                <AuditItem key={entry.id} entry={entry} />
-              ))}
-            </ol>
-          )}
-          <Pager
-            offset={filters.offset}
-            pageSize={AUDIT_PAGE_SIZE}
-            total={log.data.total}
-            onChange={(offset) => setFilters((current) => ({ ...current, offset }))}
-          />
-        </>
-      )}
+      <AdminTable
+        label={t('admin.audit.title')}
+        columns={[
+          t('adminPeople.audit.col.when'),
+          t('adminPeople.audit.col.action'),
+          t('adminPeople.audit.col.entity'),
+          t('adminPeople.audit.col.actor'),
+          t('adminPeople.audit.col.changes'),
+        ]}
+        query={log}
+        loadErrorKey="adminPeople.audit.error.load"
+        rows={log.data?.entries}
+        rowKey={(entry) => entry.id}
+        count={log.data && t('adminPeople.audit.count', { count: log.data.total })}
+        empty={{ text: t('adminPeople.audit.empty') }}
+        pagination={{
+          offset: filters.offset,
+          pageSize: AUDIT_PAGE_SIZE,
+          total: log.data?.total ?? 0,
+          onChange: (offset) => setFilters((current) => ({ ...current, offset })),
+        }}
+      >
+        {(entry) => <AuditRow entry={entry} />}
+      </AdminTable>
     </div>
   );
 }
 
-function AuditItem({ entry }: { entry: AuditEntryDto }) {
+/** One write: when, what was done to which item, by whom, and each field before and after. */
+function AuditRow({ entry }: { entry: AuditEntryDto }) {
   const { t, i18n } = useTranslation();
   const changes = diffSnapshots(entry.before, entry.after);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(entry.createdAt),
-  );
+  const at = new Date(entry.createdAt);
   return (
-    <li className="admin-card audit-item">
-      <p className="audit-item__head">
-        <span className={`badge audit-action audit-action--${entry.action}`}>
+    // audit-item: the browser suite's handle on one entry.
+    <tr className="audit-item">
+      <AdminTable.RowHeader kind="figure">
+        <time dateTime={entry.createdAt}>
+          {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(at)}
+          <AdminTable.Detail>
+            {new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(at)}
+          </AdminTable.Detail>
+        </time>
+      </AdminTable.RowHeader>
+      <AdminTable.Cell>
+        <Badge tone={ACTION_TONES[entry.action] ?? 'neutral'}>
           {t(`adminPeople.audit.action.${entry.action}`, { defaultValue: entry.action })}
-        </span>{' '}
-        <strong>
-          {t(`adminPeople.audit.entity.${entry.entityType}`, { defaultValue: entry.entityType })}
-        </strong>
-        {entry.entityId !== null && <span className="admin-table__muted"> #{entry.entityId}</span>}
-      </p>
-      <p className="audit-item__meta">
-        {t('adminPeople.audit.by', { username: entry.actorUsername })} ·{' '}
-        <time dateTime={entry.createdAt}>{when}</time>
-      </p>
-      {changes.length > 0 && (
-        <table className="audit-diff">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminPeople.audit.field')}</th>
-              <th scope="col">{t('adminPeople.audit.before')}</th>
-              <th scope="col">{t('adminPeople.audit.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((change) => (
-              <tr key={change.field}>
-                <th scope="row">{change.field}</th>
-                <td className="audit-diff__before">{change.before ?? '—'}</td>
-                <td className="audit-diff__after">{change.after ?? '—'}</td>
+        </Badge>
+      </AdminTable.Cell>
+      <AdminTable.Cell>
+        {t(`adminPeople.audit.entity.${entry.entityType}`, { defaultValue: entry.entityType })}
+        {entry.entityId !== null && <AdminTable.Detail>#{entry.entityId}</AdminTable.Detail>}
+      </AdminTable.Cell>
+      <AdminTable.Cell kind="token">{`@${entry.actorUsername}`}</AdminTable.Cell>
+      <AdminTable.Cell>
+        {changes.length > 0 && (
+          <table className="audit-diff">
+            <thead>
+              <tr>
+                <th scope="col">{t('adminPeople.audit.field')}</th>
+                <th scope="col">{t('adminPeople.audit.before')}</th>
+                <th scope="col">{t('adminPeople.audit.after')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </li>
+            </thead>
+            <tbody>
+              {changes.map((change) => (
+                <tr key={change.field}>
+                  <th scope="row">{change.field}</th>
+                  <td className="audit-diff__before">{change.before ?? '—'}</td>
+                  <td className="audit-diff__after">{change.after ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </AdminTable.Cell>
+    </tr>
   );
 }

@@ -8,10 +8,11 @@ import {
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES, type Language } from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
+import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
-import { Spinner } from '../../../shared/ui/Spinner.js';
 import {
   TRANSLATIONS_PAGE_SIZE,
   type TranslationFilters,
@@ -22,7 +23,6 @@ import {
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { MissingTranslations } from './MissingTranslations.js';
 import { NewTranslationForm } from './NewTranslationForm.js';
-import { Pager } from './Pager.js';
 
 type TypeFilter = TranslationEntityType | 'all';
 
@@ -196,131 +196,108 @@ export function TranslationsAdmin() {
         onSaved={(key) => setStatus(t('adminPeople.translations.saved', { key }))}
       />
 
-      {list.isPending && <Spinner />}
-      {list.isError && (
-        <Alert tone="error">
-          {t('adminPeople.translations.error.load')}{' '}
-          <Button size="sm" onClick={() => void list.refetch()}>
-            {t('action.retry')}
-          </Button>
-        </Alert>
-      )}
       {editError && <Alert tone="error">{editError}</Alert>}
 
-      {list.isSuccess && records.length === 0 && (
-        <p className="admin-empty">{t('adminPeople.translations.empty')}</p>
-      )}
-      {list.isSuccess && records.length > 0 && (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--translations">
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminPeople.translations.col.type')}</th>
-                  <th scope="col">{t('adminPeople.translations.col.key')}</th>
-                  <th scope="col">{t('adminPeople.translations.col.language')}</th>
-                  <th scope="col">{t('adminPeople.translations.col.value')}</th>
-                  <th scope="col">{t('adminPeople.translations.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {records.map((record) => {
-                  const editing = edit.isEditing(recordId(record));
-                  return (
-                    <tr key={record.id}>
-                      <td>
-                        <span className="badge badge--muted">
-                          {t(`adminPeople.translations.type.${record.entityType}`)}
-                        </span>
-                        {record.entityId !== null && (
-                          <span className="admin-table__secondary">#{record.entityId}</span>
-                        )}
-                      </td>
-                      <th scope="row" className="admin-table__key">
-                        {record.key}
-                      </th>
-                      <td>{record.language.toUpperCase()}</td>
-                      <td className="admin-table__value">
-                        {editing ? (
-                          <label>
-                            <span className="visually-hidden">
-                              {t('adminPeople.translations.valueOf', { key: record.key })}
-                            </span>
-                            <textarea
-                              className="field__input"
-                              rows={3}
-                              maxLength={5000}
-                              value={edit.draft ?? ''}
-                              onChange={(event) => edit.change(event.target.value)}
-                            />
-                          </label>
-                        ) : (
-                          record.value
-                        )}
-                      </td>
-                      <td>
-                        <div className="admin-actions">
-                          {editing ? (
-                            <>
-                              <Button
-                                size="sm"
-                                variant="primary"
-                                disabled={save.isPending}
-                                onClick={() => saveEdit(record)}
-                              >
-                                {t('action.save')}
-                              </Button>
-                              <Button
-                                size="sm"
-                                onClick={() => {
-                                  edit.cancel();
-                                  setEditError('');
-                                }}
-                              >
-                                {t('action.cancel')}
-                              </Button>
-                            </>
-                          ) : (
-                            <>
-                              <Button
-                                size="sm"
-                                aria-label={t('adminPeople.translations.editLabel', { key: record.key })}
-                                onClick={() => {
-                                  setEditError('');
-                                  edit.start(recordId(record), record.value);
-                                }}
-                              >
-                                {t('action.edit')}
-                              </Button>
-                              <Button
-                                size="sm"
-                                variant="danger"
-                                aria-label={t('adminPeople.translations.deleteLabel', { key: record.key })}
-                                onClick={() => {
-                                  remove.reset();
-                                  setToDelete(record);
-                                }}
-                              >
-                                {t('action.delete')}
-                              </Button>
-                            </>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            offset={offset}
-            pageSize={TRANSLATIONS_PAGE_SIZE}
-            total={list.data.total}
-            onChange={setOffset}
-          />
-        </>
-      )}
+      <AdminTable
+        label={t('admin.translations.title')}
+        columns={[
+          t('adminPeople.translations.col.type'),
+          t('adminPeople.translations.col.key'),
+          t('adminPeople.translations.col.language'),
+          t('adminPeople.translations.col.value'),
+        ]}
+        rowActions
+        query={list}
+        loadErrorKey="adminPeople.translations.error.load"
+        rows={list.data?.translations}
+        rowKey={recordId}
+        empty={{ text: t('adminPeople.translations.empty') }}
+        pagination={{
+          offset,
+          pageSize: TRANSLATIONS_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setOffset,
+        }}
+      >
+        {(record) => {
+          const editing = edit.isEditing(recordId(record));
+          return (
+            <tr>
+              <AdminTable.Cell>
+                <Badge>{t(`adminPeople.translations.type.${record.entityType}`)}</Badge>
+                {record.entityId !== null && <AdminTable.Detail>#{record.entityId}</AdminTable.Detail>}
+              </AdminTable.Cell>
+              <AdminTable.RowHeader kind="code">{record.key}</AdminTable.RowHeader>
+              <AdminTable.Cell>{record.language.toUpperCase()}</AdminTable.Cell>
+              <AdminTable.Cell kind="prose">
+                {editing ? (
+                  <label>
+                    <span className="visually-hidden">
+                      {t('adminPeople.translations.valueOf', { key: record.key })}
+                    </span>
+                    <textarea
+                      className="field__input"
+                      rows={3}
+                      maxLength={5000}
+                      value={edit.draft ?? ''}
+                      onChange={(event) => edit.change(event.target.value)}
+                    />
+                  </label>
+                ) : (
+                  record.value
+                )}
+              </AdminTable.Cell>
+              <AdminTable.Actions>
+                {editing ? (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="primary"
+                      disabled={save.isPending}
+                      onClick={() => saveEdit(record)}
+                    >
+                      {t('action.save')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      onClick={() => {
+                        edit.cancel();
+                        setEditError('');
+                      }}
+                    >
+                      {t('action.cancel')}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button
+                      size="sm"
+                      aria-label={t('adminPeople.translations.editLabel', { key: record.key })}
+                      onClick={() => {
+                        setEditError('');
+                        edit.start(recordId(record), record.value);
+                      }}
+                    >
+                      {t('action.edit')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={t('adminPeople.translations.deleteLabel', { key: record.key })}
+                      onClick={() => {
+                        remove.reset();
+                        setToDelete(record);
+                      }}
+                    >
+                      {t('action.delete')}
+                    </Button>
+                  </>
+                )}
+              </AdminTable.Actions>
+            </tr>
+          );
+        }}
+      </AdminTable>
 
       <ConfirmDialog
         open={toDelete !== null}

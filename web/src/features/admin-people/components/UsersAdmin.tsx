@@ -5,15 +5,15 @@ import { useSearchParams } from 'react-router';
 import type { UserDto } from '../../../../../common/api/auth.js';
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
+import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
-import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useAuth } from '../../auth/index.js';
 import { USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useUpdateUser } from '../api/users.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { AddUserForm } from './AddUserForm.js';
-import { Pager } from './Pager.js';
 
 interface FlagsDraft {
   isActive: boolean;
@@ -74,9 +74,10 @@ export function UsersAdmin() {
     });
   };
 
-  const list = users.data?.users ?? [];
   const empty = users.isSuccess && users.data.total === 0 && !q;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  // "20 août 2026" stays on one line: a date cut in two reads as two facts.
+  const joinedOn = (iso: string) => dateFormat.format(new Date(iso)).replaceAll(' ', '\u00a0');
 
   return (
     <div className="admin-screen">
@@ -113,167 +114,123 @@ export function UsersAdmin() {
         />
       )}
 
-      {users.isPending && <Spinner />}
-      {users.isError && (
-        <Alert tone="error">
-          {t('adminPeople.users.error.load')}{' '}
-          <Button size="sm" onClick={() => void users.refetch()}>
-            {t('action.retry')}
-          </Button>
-        </Alert>
-      )}
       {update.isError && (
         <Alert tone="error">{writeError(t, update.error, 'adminPeople.users.error.update')}</Alert>
       )}
 
-      {empty && !adding && (
-        <div className="admin-empty">
-          <p>{t('adminPeople.users.empty')}</p>
-          <Button variant="primary" onClick={() => setAdding(true)}>
-            {t('adminPeople.users.addFirst')}
-          </Button>
-        </div>
-      )}
-
-      {users.isSuccess && !empty && (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {t('adminPeople.users.count', { count: users.data.total })}
-          </p>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminPeople.users.col.user')}</th>
-                  <th scope="col">{t('adminPeople.users.col.name')}</th>
-                  <th scope="col">{t('adminPeople.users.col.contact')}</th>
-                  <th scope="col">{t('adminPeople.users.col.status')}</th>
-                  <th scope="col">{t('adminPeople.users.col.activity')}</th>
-                  <th scope="col">{t('adminPeople.users.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((user) => {
-                  const editing = edit.isEditing(user.id);
-                  const isSelf = user.id === me?.id;
-                  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-                  return (
-                    <tr key={user.id}>
-                      <th scope="row">
-                        <span className="admin-table__primary">@{user.username}</span>
-                        <span className="admin-table__secondary">{user.readableId}</span>
-                      </th>
-                      <td>
-                        {name || <span className="admin-table__muted">{t('adminPeople.users.noName')}</span>}
-                      </td>
-                      <td className="admin-table__break">{user.email}</td>
-                      <td>
-                        {editing && edit.draft ? (
-                          <fieldset className="admin-flags">
-                            <legend className="visually-hidden">
-                              {t('adminPeople.users.editFlags', { username: user.username })}
-                            </legend>
-                            <label className="checkbox">
-                              <input
-                                type="checkbox"
-                                checked={edit.draft.isActive}
-                                disabled={isSelf}
-                                onChange={(event) =>
-                                  edit.draft && edit.change({ ...edit.draft, isActive: event.target.checked })
-                                }
-                              />
-                              {t('adminPeople.users.active')}
-                            </label>
-                            <label className="checkbox">
-                              <input
-                                type="checkbox"
-                                checked={edit.draft.isAdmin}
-                                disabled={isSelf}
-                                onChange={(event) =>
-                                  edit.draft && edit.change({ ...edit.draft, isAdmin: event.target.checked })
-                                }
-                              />
-                              {t('adminPeople.users.admin')}
-                            </label>
-                            {isSelf && (
-                              <p className="admin-table__secondary">{t('adminPeople.users.error.self')}</p>
-                            )}
-                          </fieldset>
-                        ) : (
-                          <span className="badges">
-                            <span className={`badge ${user.isActive ? 'badge--success' : 'badge--muted'}`}>
-                              {t(user.isActive ? 'adminPeople.users.active' : 'adminPeople.users.inactive')}
-                            </span>
-                            {user.isAdmin && (
-                              <span className="badge badge--brand">{t('adminPeople.users.admin')}</span>
-                            )}
-                          </span>
-                        )}
-                      </td>
-                      <td>
-                        <span className="admin-table__primary">
-                          {t('adminPeople.users.joined', {
-                            date: dateFormat.format(new Date(user.createdAt)),
-                          })}
-                        </span>
-                        <span className="admin-table__secondary">
-                          {t('adminPeople.users.votes', { count: user.voteCount })}
-                        </span>
-                      </td>
-                      <td>
-                        <div className="admin-actions">
-                          {editing ? (
-                            <>
-                              <Button
-                                size="sm"
-                                variant="primary"
-                                disabled={update.isPending}
-                                onClick={() => save(user)}
-                              >
-                                {t('action.save')}
-                              </Button>
-                              <Button size="sm" onClick={edit.cancel}>
-                                {t('action.cancel')}
-                              </Button>
-                            </>
-                          ) : (
-                            <>
-                              <Button
-                                size="sm"
-                                aria-label={t('adminPeople.users.editLabel', { username: user.username })}
-                                onClick={() => {
-                                  update.reset();
-                                  edit.start(user.id, { isActive: user.isActive, isAdmin: user.isAdmin });
-                                }}
-                              >
-                                {t('action.edit')}
-                              </Button>
-                              <Button
-                                size="sm"
-                                variant="danger"
-                                disabled={user.voteCount > 0 || isSelf}
-                                title={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
-                                aria-label={t('adminPeople.users.deleteLabel', { username: user.username })}
-                                onClick={() => {
-                                  remove.reset();
-                                  setToDelete(user);
-                                }}
-                              >
-                                {t('action.delete')}
-                              </Button>
-                            </>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager offset={offset} pageSize={USERS_PAGE_SIZE} total={users.data.total} onChange={setOffset} />
-        </>
-      )}
+      <AdminTable
+        label={t('admin.users.title')}
+        columns={[
+          t('adminPeople.users.col.user'),
+          t('adminPeople.users.col.name'),
+          t('adminPeople.users.col.contact'),
+          t('adminPeople.users.col.status'),
+          t('adminPeople.users.col.activity'),
+        ]}
+        rowActions
+        query={users}
+        loadErrorKey="adminPeople.users.error.load"
+        rows={users.data?.users}
+        rowKey={(user) => user.id}
+        count={users.data && t('adminPeople.users.count', { count: users.data.total })}
+        empty={
+          q
+            ? { text: t('adminPeople.users.noMatch', { search: q }) }
+            : {
+                text: t('adminPeople.users.empty'),
+                action: !adding && (
+                  <Button variant="primary" onClick={() => setAdding(true)}>
+                    {t('adminPeople.users.addFirst')}
+                  </Button>
+                ),
+              }
+        }
+        pagination={{ offset, pageSize: USERS_PAGE_SIZE, total: users.data?.total ?? 0, onChange: setOffset }}
+      >
+        {(user) => {
+          const editing = edit.isEditing(user.id);
+          const isSelf = user.id === me?.id;
+          const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+          return (
+            <tr>
+              <AdminTable.RowHeader>
+                @{user.username}
+                <AdminTable.Detail>{user.readableId}</AdminTable.Detail>
+              </AdminTable.RowHeader>
+              <AdminTable.Cell>
+                {name || <AdminTable.Detail>{t('adminPeople.users.noName')}</AdminTable.Detail>}
+              </AdminTable.Cell>
+              <AdminTable.Cell kind="token">{user.email}</AdminTable.Cell>
+              <AdminTable.Cell>
+                {editing && edit.draft ? (
+                  <FlagsEditor
+                    username={user.username}
+                    isSelf={isSelf}
+                    draft={edit.draft}
+                    onChange={edit.change}
+                  />
+                ) : (
+                  <span className="badges">
+                    <Badge tone={user.isActive ? 'success' : 'neutral'}>
+                      {t(user.isActive ? 'adminPeople.users.active' : 'adminPeople.users.inactive')}
+                    </Badge>
+                    {user.isAdmin && <Badge tone="brand">{t('adminPeople.users.admin')}</Badge>}
+                  </span>
+                )}
+              </AdminTable.Cell>
+              <AdminTable.Cell>
+                {t('adminPeople.users.joined', { date: joinedOn(user.createdAt) })}
+                <AdminTable.Detail>
+                  {t('adminPeople.users.votes', { count: user.voteCount })}
+                </AdminTable.Detail>
+              </AdminTable.Cell>
+              <AdminTable.Actions>
+                {editing ? (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="primary"
+                      disabled={update.isPending}
+                      onClick={() => save(user)}
+                    >
+                      {t('action.save')}
+                    </Button>
+                    <Button size="sm" onClick={edit.cancel}>
+                      {t('action.cancel')}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button
+                      size="sm"
+                      aria-label={t('adminPeople.users.editLabel', { username: user.username })}
+                      onClick={() => {
+                        update.reset();
+                        edit.start(user.id, { isActive: user.isActive, isAdmin: user.isAdmin });
+                      }}
+                    >
+                      {t('action.edit')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={user.voteCount > 0 || isSelf}
+                      title={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
+                      aria-label={t('adminPeople.users.deleteLabel', { username: user.username })}
+                      onClick={() => {
+                        remove.reset();
+                        setToDelete(user);
+                      }}
+                    >
+                      {t('action.delete')}
+                    </Button>
+                  </>
+                )}
+              </AdminTable.Actions>
+            </tr>
+          );
+        }}
+      </AdminTable>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -288,5 +245,44 @@ export function UsersAdmin() {
         {t('adminPeople.users.deleteConfirm')}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** The Active and Admin checkboxes of the row being edited; your own account's stay as they are. */
+function FlagsEditor({
+  username,
+  isSelf,
+  draft,
+  onChange,
+}: {
+  username: string;
+  isSelf: boolean;
+  draft: FlagsDraft;
+  onChange: (draft: FlagsDraft) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="admin-flags">
+      <legend className="visually-hidden">{t('adminPeople.users.editFlags', { username })}</legend>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.isActive}
+          disabled={isSelf}
+          onChange={(event) => onChange({ ...draft, isActive: event.target.checked })}
+        />
+        {t('adminPeople.users.active')}
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.isAdmin}
+          disabled={isSelf}
+          onChange={(event) => onChange({ ...draft, isAdmin: event.target.checked })}
+        />
+        {t('adminPeople.users.admin')}
+      </label>
+      {isSelf && <AdminTable.Detail>{t('adminPeople.users.error.self')}</AdminTable.Detail>}
+    </fieldset>
   );
 }

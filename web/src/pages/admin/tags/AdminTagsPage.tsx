@@ -5,7 +5,7 @@ import { AdminPage } from '../../../shared/ui/AdminPage.js';
 export default function AdminTagsPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.tags.title')} back={{ to: '/admin', label: t('admin.backToPanel') }}>
+    <AdminPage title={t('admin.tags.title')} back={{ to: '/admin', label: t('admin.back.panel') }}>
       <TagsAdmin />
     </AdminPage>
   );

@@ -5,7 +5,7 @@ import { AdminPage } from '../../../shared/ui/AdminPage.js';
 export default function AdminTopicsPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.topics.title')}>
+    <AdminPage title={t('admin.topics.title')} back={{ to: '/admin', label: t('admin.back.panel') }}>
       <TopicsAdmin />
     </AdminPage>
   );

@@ -5,7 +5,7 @@ import { AdminPage } from '../../../shared/ui/AdminPage.js';
 export default function AdminTranslationsPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.translations.title')} back={{ to: '/admin', label: t('admin.backToPanel') }}>
+    <AdminPage title={t('admin.translations.title')} back={{ to: '/admin', label: t('admin.back.panel') }}>
       <TranslationsAdmin />
     </AdminPage>
   );

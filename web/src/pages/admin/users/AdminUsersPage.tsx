@@ -5,7 +5,7 @@ import { AdminPage } from '../../../shared/ui/AdminPage.js';
 export default function AdminUsersPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.users.title')} back={{ to: '/admin', label: t('admin.backToPanel') }}>
+    <AdminPage title={t('admin.users.title')} back={{ to: '/admin', label: t('admin.back.panel') }}>
       <UsersAdmin />
     </AdminPage>
   );
