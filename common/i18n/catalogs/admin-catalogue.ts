@@ -238,11 +238,17 @@ const texts: Record<string, Texts> = {
   'adminCatalogue.tags.quickAddTitle': ['Ajout rapide', 'Quick add', 'Añadido rápido', 'Schnell hinzufügen'],
   'adminCatalogue.tags.saveTag': ['Enregistrer le tag', 'Save Tag', 'Guardar etiqueta', 'Tag speichern'],
   'adminCatalogue.tags.listTitle': ['Tous les tags', 'All tags', 'Todas las etiquetas', 'Alle Tags'],
-  'adminCatalogue.tags.found': [
-    '{{count}} tag(s) trouvé(s)',
-    '{{count}} tag(s) found',
-    '{{count}} etiqueta(s) encontrada(s)',
-    '{{count}} Tag(s) gefunden',
+  'adminCatalogue.tags.found_one': [
+    '{{count}} tag trouvé',
+    '{{count}} tag found',
+    '{{count}} etiqueta encontrada',
+    '{{count}} Tag gefunden',
+  ],
+  'adminCatalogue.tags.found_other': [
+    '{{count}} tags trouvés',
+    '{{count}} tags found',
+    '{{count}} etiquetas encontradas',
+    '{{count}} Tags gefunden',
   ],
   'adminCatalogue.tags.colTag': ['Tag', 'Tag', 'Etiqueta', 'Tag'],
   'adminCatalogue.tags.colSlug': ['Slug', 'Slug', 'Slug', 'Slug'],

@@ -10,7 +10,7 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.users.addTitle': 'Ajouter un nouvel utilisateur',
     'adminPeople.users.addFirst': 'Ajouter le premier utilisateur',
     'adminPeople.users.empty': "Aucun utilisateur pour l'instant",
-    'adminPeople.users.noMatch': 'Aucun utilisateur ne correspond à « {{search}} ».',
+    'adminPeople.users.noMatch': 'Aucun utilisateur ne correspond à « {{search}} ».',
     'adminPeople.users.search': 'Rechercher par e-mail, nom d’utilisateur ou identifiant',
     'adminPeople.users.count_one': '{{count}} utilisateur',
     'adminPeople.users.count_other': '{{count}} utilisateurs',
