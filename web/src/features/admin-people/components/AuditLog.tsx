@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITY_TYPES, type AuditEntryDto } from '../../../../../common/api/audit.js';
+import { isLanguage, LANGUAGE_LABELS } from '../../../../../common/constants.js';
 import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Badge, type BadgeTone } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
-import { diffSnapshots } from './audit-diff.js';
+import { type AuditWords, describeAuditValue, diffSnapshots } from './audit-diff.js';
 
 /** Creations read as good news and deletions as bad; every other action is neutral. */
 const ACTION_TONES: Partial<Record<string, BadgeTone>> = { create: 'success', delete: 'danger' };
@@ -99,6 +100,7 @@ export function AuditLog() {
 function AuditRow({ entry }: { entry: AuditEntryDto }) {
   const { t, i18n } = useTranslation();
   const changes = diffSnapshots(entry.before, entry.after);
+  const words = useAuditWords();
   const at = new Date(entry.createdAt);
   return (
     // audit-item: the browser suite's handle on one entry.
@@ -134,9 +136,9 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
             <tbody>
               {changes.map((change) => (
                 <tr key={change.field}>
-                  <th scope="row">{change.field}</th>
-                  <td className="audit-diff__before">{change.before ?? '—'}</td>
-                  <td className="audit-diff__after">{change.after ?? '—'}</td>
+                  <th scope="row">{words.field(change.field)}</th>
+                  <td className="audit-diff__before">{describeAuditValue(change.before, words) ?? '—'}</td>
+                  <td className="audit-diff__after">{describeAuditValue(change.after, words) ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -145,4 +147,22 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
       </AdminTable.Cell>
     </tr>
   );
+}
+
+/** Field labels, yes/no, dates and numbers of the trail in the reader's language. */
+function useAuditWords(): AuditWords {
+  const { t, i18n } = useTranslation();
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const number = new Intl.NumberFormat(i18n.language);
+  return {
+    yes: t('adminPeople.audit.yes'),
+    no: t('adminPeople.audit.no'),
+    // Names per language are keyed by language code: those read as the language's own name.
+    field: (name) =>
+      isLanguage(name)
+        ? LANGUAGE_LABELS[name]
+        : t(`adminPeople.audit.fields.${name}`, { defaultValue: name }),
+    dateTime: (at) => dateTime.format(at),
+    number: (value) => number.format(value),
+  };
 }

@@ -1,12 +1,11 @@
-/** One line of a readable before/after comparison. */
+/** One line of a before/after comparison; values are as the trail stored them. */
 export interface FieldChange {
   field: string;
-  before: string | undefined;
-  after: string | undefined;
+  before: unknown;
+  after: unknown;
 }
 
-const show = (value: unknown): string | undefined =>
-  value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The fields that differ between two snapshots (a creation lists every field of `after`, a deletion
@@ -23,6 +22,38 @@ export function diffSnapshots(before: unknown, after: unknown): FieldChange[] {
   const b = asRecord(after);
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   return fields
-    .map((field) => ({ field, before: show(a[field]), after: show(b[field]) }))
-    .filter((change) => change.before !== change.after);
+    .map((field) => ({ field, before: a[field], after: b[field] }))
+    .filter((change) => !same(change.before, change.after));
+}
+
+/** How the reader's language writes what a trail holds. */
+export interface AuditWords {
+  yes: string;
+  no: string;
+  /** A field's label ("isActive" -> "Actif"). */
+  field: (name: string) => string;
+  dateTime: (at: Date) => string;
+  number: (value: number) => number | string;
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A stored value as a person reads it: yes/no, localised dates and numbers, lists joined, nested
+ * objects (names per language, moved counts) as "label: value" pairs; undefined when there is none.
+ */
+export function describeAuditValue(value: unknown, words: AuditWords): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (typeof value === 'number') return String(words.number(value));
+  if (typeof value === 'string') return INSTANT.test(value) ? words.dateTime(new Date(value)) : value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => describeAuditValue(item, words)).filter((item) => item !== undefined);
+    return items.length > 0 ? items.join(', ') : undefined;
+  }
+  const pairs = Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
+    const shown = describeAuditValue(inner, words);
+    return shown === undefined ? [] : [`${words.field(key)}: ${shown}`];
+  });
+  return pairs.length > 0 ? pairs.join(' · ') : undefined;
 }
