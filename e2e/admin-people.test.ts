@@ -200,8 +200,12 @@ describe('/admin/audit', () => {
     const item = page.locator('.audit-item', { hasText: entryOfUser }).first();
     await item.waitFor();
     await expect.poll(() => item.textContent()).toContain(text('en', 'adminPeople.audit.action.status'));
-    const diffRow = item.getByRole('row', { name: /isActive/ });
-    await expect.poll(() => diffRow.textContent()).toMatch(/isActive\s*true\s*false/);
+    // The field by its label and the flag as yes/no, not `isActive true false`.
+    const label = text('en', 'adminPeople.audit.fields.isActive');
+    const diffRow = item.getByRole('row', { name: new RegExp(`^${label}`) });
+    await expect
+      .poll(() => diffRow.textContent())
+      .toBe(`${label}${text('en', 'adminPeople.audit.yes')}${text('en', 'adminPeople.audit.no')}`);
     await page.getByLabel(text('en', 'adminPeople.audit.entityType')).selectOption('translation');
     await page.getByRole('button', { name: text('en', 'adminPeople.audit.apply') }).click();
     await expect.poll(() => page.locator('.audit-item', { hasText: entryOfUser }).count()).toBe(0);

@@ -137,8 +137,12 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
               {changes.map((change) => (
                 <tr key={change.field}>
                   <th scope="row">{words.field(change.field)}</th>
-                  <td className="audit-diff__before">{describeAuditValue(change.before, words) ?? '—'}</td>
-                  <td className="audit-diff__after">{describeAuditValue(change.after, words) ?? '—'}</td>
+                  <td className="audit-diff__before">
+                    <AuditValue text={describeAuditValue(change.before, words)} />
+                  </td>
+                  <td className="audit-diff__after">
+                    <AuditValue text={describeAuditValue(change.after, words)} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -147,6 +151,12 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
       </AdminTable.Cell>
     </tr>
   );
+}
+
+/** One value of the diff; a single word (an e-mail, a slug) is kept whole on a wide screen. */
+function AuditValue({ text }: { text: string | undefined }) {
+  if (text === undefined) return '—';
+  return /\s/.test(text) ? text : <span className="audit-diff__token">{text}</span>;
 }
 
 /** Field labels, yes/no, dates and numbers of the trail in the reader's language. */
