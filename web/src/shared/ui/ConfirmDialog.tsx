@@ -82,6 +82,8 @@ export interface ConfirmRequest {
   onConfirm: () => Promise<unknown>;
   /** The text shown when the action fails with no code of its own. */
   errorKey: string;
+  /** Says what went wrong when a screen explains some refusals its own way. */
+  describeError?: (failure: unknown) => string;
 }
 
 /** Runs a ConfirmRequest in the ConfirmDialog: busy while the action runs, its failure shown in place. */
@@ -106,7 +108,7 @@ function OpenRequest({ request, onClose }: { request: ConfirmRequest; onClose: (
       await request.onConfirm();
       onClose();
     } catch (failure) {
-      setError(errorMessage(t, failure, request.errorKey));
+      setError(request.describeError?.(failure) ?? errorMessage(t, failure, request.errorKey));
       setBusy(false);
     }
   };

@@ -12,7 +12,7 @@ import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import {
   TRANSLATIONS_PAGE_SIZE,
   type TranslationFilters,
@@ -51,7 +51,7 @@ export function TranslationsAdmin() {
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
   const [status, setStatus] = useState('');
-  const [toDelete, setToDelete] = useState<TranslationDto | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [editError, setEditError] = useState('');
 
   const filters: TranslationFilters = { language, entityType, q, offset };
@@ -284,10 +284,19 @@ export function TranslationsAdmin() {
                       size="sm"
                       variant="danger"
                       aria-label={t('adminPeople.translations.deleteLabel', { key: record.key })}
-                      onClick={() => {
-                        remove.reset();
-                        setToDelete(record);
-                      }}
+                      onClick={() =>
+                        setConfirm({
+                          title: t('adminPeople.translations.deleteTitle'),
+                          message: t('adminPeople.translations.deleteConfirm'),
+                          confirmLabel: t('action.delete'),
+                          danger: true,
+                          errorKey: 'adminPeople.translations.error.delete',
+                          onConfirm: async () => {
+                            await remove.mutateAsync(record);
+                            setStatus(t('adminPeople.translations.deleted', { key: record.key }));
+                          },
+                        })
+                      }
                     >
                       {t('action.delete')}
                     </Button>
@@ -299,26 +308,7 @@ export function TranslationsAdmin() {
         }}
       </AdminTable>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('adminPeople.translations.deleteTitle')}
-        confirmLabel={t('action.delete')}
-        cancelLabel={t('action.cancel')}
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(t, remove.error, 'adminPeople.translations.error.delete') : null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete, {
-            onSuccess: () => {
-              setStatus(t('adminPeople.translations.deleted', { key: toDelete.key }));
-              setToDelete(null);
-            },
-          });
-        }}
-      >
-        {t('adminPeople.translations.deleteConfirm')}
-      </ConfirmDialog>
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
 }

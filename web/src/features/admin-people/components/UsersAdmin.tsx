@@ -9,7 +9,7 @@ import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { useAuth } from '../../auth/index.js';
 import { USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useUpdateUser } from '../api/users.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
@@ -36,7 +36,7 @@ export function UsersAdmin() {
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
   const [status, setStatus] = useState('');
-  const [toDelete, setToDelete] = useState<UserDto | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const users = useAdminUsers(q, offset);
   const update = useUpdateUser();
   const remove = useDeleteUser();
@@ -64,15 +64,19 @@ export function UsersAdmin() {
     );
   };
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        setStatus(t('adminPeople.users.deleted', { username: toDelete.username }));
-        setToDelete(null);
+  const askDelete = (user: UserDto) =>
+    setConfirm({
+      title: t('adminPeople.users.deleteTitle'),
+      message: t('adminPeople.users.deleteConfirm'),
+      confirmLabel: t('action.delete'),
+      danger: true,
+      errorKey: 'adminPeople.users.error.delete',
+      describeError: (failure) => writeError(t, failure, 'adminPeople.users.error.delete'),
+      onConfirm: async () => {
+        await remove.mutateAsync(user.id);
+        setStatus(t('adminPeople.users.deleted', { username: user.username }));
       },
     });
-  };
 
   const empty = users.isSuccess && users.data.total === 0 && !q;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -217,10 +221,7 @@ export function UsersAdmin() {
                       disabled={user.voteCount > 0 || isSelf}
                       title={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
                       aria-label={t('adminPeople.users.deleteLabel', { username: user.username })}
-                      onClick={() => {
-                        remove.reset();
-                        setToDelete(user);
-                      }}
+                      onClick={() => askDelete(user)}
                     >
                       {t('action.delete')}
                     </Button>
@@ -232,18 +233,7 @@ export function UsersAdmin() {
         }}
       </AdminTable>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('adminPeople.users.deleteTitle')}
-        confirmLabel={t('action.delete')}
-        cancelLabel={t('action.cancel')}
-        busy={remove.isPending}
-        error={remove.isError ? writeError(t, remove.error, 'adminPeople.users.error.delete') : null}
-        onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-      >
-        {t('adminPeople.users.deleteConfirm')}
-      </ConfirmDialog>
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
 }
