@@ -19,6 +19,7 @@ import {
   useUpdateTopic,
 } from '../api/topics.js';
 import { displayName } from './names.js';
+import { topicStatusRequest } from './topic-status-request.js';
 
 /** SPEC "Admin topic page": inline title and description, active toggle, tags. Edits the text in the UI language. */
 export function TopicEditor({ topic }: { topic: TopicDto }) {
@@ -43,27 +44,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
     }
   };
 
-  const askToggle = () =>
-    setConfirm({
-      title: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
-      message: (
-        <p>
-          {t(
-            topic.isActive
-              ? 'adminCatalogue.topics.deactivateConfirm'
-              : 'adminCatalogue.topics.activateConfirm',
-            {
-              title: topic.title,
-            },
-          )}
-        </p>
-      ),
-      confirmLabel: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
-      errorKey: topic.isActive
-        ? 'adminCatalogue.topics.deactivateFailed'
-        : 'adminCatalogue.topics.activateFailed',
-      onConfirm: () => setActive.mutateAsync({ key: topic.id, isActive: !topic.isActive }),
-    });
+  const askToggle = () => setConfirm(topicStatusRequest(t, topic, setActive.mutateAsync));
 
   return (
     <section className="catalogue-card" aria-labelledby="topic-details-title">

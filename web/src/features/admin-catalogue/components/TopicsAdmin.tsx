@@ -11,6 +11,7 @@ import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/Co
 import { useLanguage } from '../../i18n/index.js';
 import { type StatusFilter, useAdminTopics, useDeleteTopic, useSetTopicStatus } from '../api/topics.js';
 import { TopicWizard } from './TopicWizard.js';
+import { topicStatusRequest } from './topic-status-request.js';
 
 const FILTERS: StatusFilter[] = ['all', 'active', 'inactive'];
 
@@ -26,27 +27,7 @@ export function TopicsAdmin() {
   const [wizardOpen, setWizardOpen] = useState(false);
   const counts = topics.data?.statusCounts;
 
-  const askToggle = (topic: AdminTopicDto) =>
-    setConfirm({
-      title: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
-      message: (
-        <p>
-          {t(
-            topic.isActive
-              ? 'adminCatalogue.topics.deactivateConfirm'
-              : 'adminCatalogue.topics.activateConfirm',
-            {
-              title: topic.title,
-            },
-          )}
-        </p>
-      ),
-      confirmLabel: t(topic.isActive ? 'adminCatalogue.topics.deactivate' : 'adminCatalogue.topics.activate'),
-      errorKey: topic.isActive
-        ? 'adminCatalogue.topics.deactivateFailed'
-        : 'adminCatalogue.topics.activateFailed',
-      onConfirm: () => setActive.mutateAsync({ key: topic.id, isActive: !topic.isActive }),
-    });
+  const askToggle = (topic: AdminTopicDto) => setConfirm(topicStatusRequest(t, topic, setActive.mutateAsync));
 
   const askDelete = (topic: AdminTopicDto) => {
     const cascade = topic.isMainTopic && topic.counts.subTopics > 0;
