@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITY_TYPES, type AuditEntryDto } from '../../../../../common/api/audit.js';
 import { isLanguage, LANGUAGE_LABELS } from '../../../../../common/constants.js';
+import { numberFormats } from '../../../shared/hooks/useNumberFormat.js';
 import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Badge, type BadgeTone } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
@@ -19,6 +20,7 @@ export function AuditLog() {
   const [draft, setDraft] = useState(NO_FILTERS);
   const [filters, setFilters] = useState(NO_FILTERS);
   const log = useAuditLog(filters);
+  const formats = useAuditFormats();
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -90,27 +92,25 @@ export function AuditLog() {
           onChange: (offset) => setFilters((current) => ({ ...current, offset })),
         }}
       >
-        {(entry) => <AuditRow entry={entry} />}
+        {(entry) => <AuditRow entry={entry} formats={formats} />}
       </AdminTable>
     </div>
   );
 }
 
 /** One write: when, what was done to which item, by whom, and each field before and after. */
-function AuditRow({ entry }: { entry: AuditEntryDto }) {
-  const { t, i18n } = useTranslation();
+function AuditRow({ entry, formats }: { entry: AuditEntryDto; formats: AuditFormats }) {
+  const { t } = useTranslation();
+  const { words } = formats;
   const changes = diffSnapshots(entry.before, entry.after);
-  const words = useAuditWords();
   const at = new Date(entry.createdAt);
   return (
     // audit-item: the browser suite's handle on one entry.
     <tr className="audit-item">
       <AdminTable.RowHeader kind="figure">
         <time dateTime={entry.createdAt}>
-          {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(at)}
-          <AdminTable.Detail>
-            {new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(at)}
-          </AdminTable.Detail>
+          {formats.day.format(at)}
+          <AdminTable.Detail>{formats.time.format(at)}</AdminTable.Detail>
         </time>
       </AdminTable.RowHeader>
       <AdminTable.Cell>
@@ -159,20 +159,34 @@ function AuditValue({ text }: { text: string | undefined }) {
   return /\s/.test(text) ? text : <span className="audit-diff__token">{text}</span>;
 }
 
-/** Field labels, yes/no, dates and numbers of the trail in the reader's language. */
-function useAuditWords(): AuditWords {
+interface AuditFormats {
+  /** When an entry was written: its day, then its time. */
+  day: Intl.DateTimeFormat;
+  time: Intl.DateTimeFormat;
+  /** Field labels, yes/no, dates and numbers of the values. */
+  words: AuditWords;
+}
+
+/** The trail's formats in the reader's language, built once per language rather than per row. */
+function useAuditFormats(): AuditFormats {
   const { t, i18n } = useTranslation();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const number = new Intl.NumberFormat(i18n.language);
-  return {
-    yes: t('adminPeople.audit.yes'),
-    no: t('adminPeople.audit.no'),
-    // Names per language are keyed by language code: those read as the language's own name.
-    field: (name) =>
-      isLanguage(name)
-        ? LANGUAGE_LABELS[name]
-        : t(`adminPeople.audit.fields.${name}`, { defaultValue: name }),
-    dateTime: (at) => dateTime.format(at),
-    number: (value) => number.format(value),
-  };
+  const language = i18n.language;
+  return useMemo(() => {
+    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    return {
+      day: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+      time: new Intl.DateTimeFormat(language, { timeStyle: 'medium' }),
+      words: {
+        yes: t('adminPeople.audit.yes'),
+        no: t('adminPeople.audit.no'),
+        // Names per language are keyed by language code: those read as the language's own name.
+        field: (name) =>
+          isLanguage(name)
+            ? LANGUAGE_LABELS[name]
+            : t(`adminPeople.audit.fields.${name}`, { defaultValue: name }),
+        dateTime: (at) => dateTime.format(at),
+        number: numberFormats(language).number,
+      },
+    };
+  }, [t, language]);
 }
