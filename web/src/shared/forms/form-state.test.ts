@@ -26,10 +26,18 @@ describe('a field problem', () => {
     ).toBeUndefined();
   });
 
-  it('shows once the field was left, and only for that field', () => {
-    const state = run({ type: 'leave', field: 'username' });
+  it('shows once the field was left with something typed, and only for that field', () => {
+    const state = run({ type: 'edit', field: 'username', value: 'a' }, { type: 'leave', field: 'username' });
     expect(shownProblem(state, problems, 'username')).toEqual({ key: 'form.required' });
     expect(shownProblem(state, { email: { key: 'form.required' } }, 'email')).toBeUndefined();
+  });
+
+  it('stays hidden when an empty field is only passed through, until the form is submitted', () => {
+    const state = run({ type: 'leave', field: 'username' });
+    expect(shownProblem(state, problems, 'username')).toBeUndefined();
+    expect(shownProblem(formReducer(state, { type: 'submit', valid: false }), problems, 'username')).toEqual({
+      key: 'form.required',
+    });
   });
 
   it('shows for every field once the form was submitted', () => {

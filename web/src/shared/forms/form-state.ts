@@ -8,7 +8,7 @@ export interface Refusal<T> {
 
 export interface FormState<T> {
   values: T;
-  /** Fields the person has left at least once: their problems show from then on. */
+  /** Fields the person has left with something typed in them: their problems show from then on. */
   left: Partial<Record<keyof T, true>>;
   submitted: boolean;
   refusal: Refusal<T> | null;
@@ -38,8 +38,14 @@ export function formReducer<T>(state: FormState<T>, action: FormAction<T>): Form
         refusal: fixed ? null : state.refusal,
       };
     }
-    case 'leave':
-      return state.left[action.field] ? state : { ...state, left: { ...state.left, [action.field]: true } };
+    case 'leave': {
+      // Passing through an empty field says nothing yet: its "required" would appear as the person moves
+      // on, shift the layout under their pointer and swallow the click they were making ("Register
+      // instead"). An empty field's problem shows at submit.
+      const value = state.values[action.field];
+      if (state.left[action.field] || (typeof value === 'string' && value.trim() === '')) return state;
+      return { ...state, left: { ...state.left, [action.field]: true } };
+    }
     case 'submit':
       return {
         ...state,
@@ -58,7 +64,7 @@ export function formReducer<T>(state: FormState<T>, action: FormAction<T>): Form
   }
 }
 
-/** A field's problem is shown once the field was left or the form submitted, then follows the typing. */
+/** A field's problem is shown once the field was left filled in or the form submitted, then follows the typing. */
 export function shownProblem<T>(
   state: FormState<T>,
   problems: Problems<T>,
