@@ -174,6 +174,19 @@ export class TopicsRepository {
     return { propositions: Number(row.propositions), subTopics: Number(row.sub_topics) };
   }
 
+  /** main topic id -> how many active sub-topics it has, for those of `mainTopicIds` that have any. */
+  async activeSubTopicCounts(mainTopicIds: readonly number[]): Promise<Map<number, number>> {
+    if (mainTopicIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('topics')
+      .select(['main_topic_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('main_topic_id', 'in', [...mainTopicIds])
+      .where('is_active', '=', 1)
+      .groupBy('main_topic_id')
+      .execute();
+    return new Map(rows.map((row) => [Number(row.main_topic_id), Number(row.n)]));
+  }
+
   /** The base titles of these topics and the language each is written in. */
   titlesOf(ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
