@@ -31,9 +31,6 @@ export const CLIENT_ROUTES = {
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
 
-const NAMES = Object.keys(CLIENT_ROUTES) as ClientRouteName[];
-const SEGMENTS = new Map(NAMES.map((name) => [name, CLIENT_ROUTES[name].path.split('/').filter(Boolean)]));
-
 /**
  * The page a pathname shows, as the web router matches it: static segments compared without case and
  * after percent-decoding, trailing slashes ignored. `undefined` for an address that is no page.
@@ -42,8 +39,10 @@ export function matchClientRoute(pathname: string): ClientRouteName | undefined 
   if (!pathname.startsWith('/')) return undefined;
   const trimmed = pathname.replace(/\/+$/, '');
   const asked = trimmed.split('/').slice(1).map(decodeSegment);
-  for (const name of NAMES) {
-    const pattern = SEGMENTS.get(name) ?? [];
+  // Patterns are split here, not once at load: a module-level table would keep this function in the web's
+  // first load, which never calls it.
+  for (const name of Object.keys(CLIENT_ROUTES) as ClientRouteName[]) {
+    const pattern = CLIENT_ROUTES[name].path.split('/').filter(Boolean);
     if (pattern.length !== asked.length) continue;
     const fits = pattern.every((part, i) => {
       const segment = asked[i];
