@@ -234,18 +234,4 @@ describe('route guards', () => {
     }
     expect(ADMIN.email).toContain('@');
   });
-
-  it('shows the 404 page for an unknown path, with a link home', async () => {
-    const page = await app.newPage('es', { path: '/no/such/page' });
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/404');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      text('es', 'page.notFound.title'),
-    );
-    await expectNoSeriousA11yViolations(page, '/404');
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: text('es', 'page.notFound.home') })
-      .click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-  });
 });

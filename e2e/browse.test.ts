@@ -174,3 +174,25 @@ describe('topic page', () => {
     expect(html).toContain('<html lang="de"');
   });
 });
+
+describe('not-found page', () => {
+  it('shows the not-found page at an unknown address, which stays in the address bar, and its link goes home', async () => {
+    const page = await e2e.newPage('es', { path: '/no/such/page' });
+    const title = text('es', 'page.notFound.title');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    await expect.poll(() => page.title()).toBe(`${title} · Podium`);
+    expect((await page.reload())?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'not found at /no/such/page');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: text('es', 'page.notFound.home') })
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(text('es', 'home.hero.title'));
+    await page.context().close();
+  });
+});

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchClientRoute } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
 import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
 import { registerSeoRoutes } from './seo-routes.js';
@@ -10,8 +11,10 @@ export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unk
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached so a deploy is
- * picked up at once, and every other non-API path answered with index.html (client-side routing).
- * With `ctx`, topic pages carry their own head tags and the sitemap and robots.txt are served.
+ * picked up at once, and every other non-API path answered with index.html (client-side routing): 200 at
+ * the address of a page of common/routes.ts, 404 anywhere else and at /404, where the app shows its
+ * not-found page. With `ctx`, topic pages carry their own head tags (404 for a missing topic) and the
+ * sitemap and robots.txt are served.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -42,6 +45,11 @@ export async function registerWebApp(
   if (ctx) registerSeoRoutes(app, ctx, indexHtml);
   return async (request, reply) => {
     const html = ctx ? withBootCatalog(indexHtml, await bootCatalogTag(ctx, request)) : indexHtml;
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const page = matchClientRoute(request.url.split('?')[0] ?? '');
+    return reply
+      .status(page && page !== 'notFound' ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 }

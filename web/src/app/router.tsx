@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
+import { lazy, type ReactElement, Suspense } from 'react';
+import { Outlet, type RouteObject, useRoutes } from 'react-router';
+import { CLIENT_ROUTES, type ClientRouteName } from '../../../common/routes.js';
 import { RequireAdmin, RequireAuth } from '../features/auth/index.js';
 import { HomePage } from '../pages/home/HomePage.js';
 import { LoginPage } from '../pages/login/LoginPage.js';
@@ -35,48 +36,52 @@ function LazyOutlet() {
   );
 }
 
-/** SPEC section 2 route table. */
+const PAGES = {
+  home: <HomePage />,
+  login: <LoginPage />,
+  notFound: <NotFoundPage />,
+  search: <SearchPage />,
+  topic: <TopicPage />,
+  profile: <ProfilePage />,
+  vote: <VotePage />,
+  admin: <AdminPanelPage />,
+  adminCategories: <AdminCategoriesPage />,
+  adminTags: <AdminTagsPage />,
+  adminTopics: <AdminTopicsPage />,
+  adminTopicEdit: <AdminTopicEditPage />,
+  adminTranslations: <AdminTranslationsPage />,
+  adminUsers: <AdminUsersPage />,
+  adminAudit: <AdminAuditPage />,
+} satisfies Record<ClientRouteName, ReactElement>;
+/** Pages in the first load, outside any Suspense boundary. */
+const EAGER: ReadonlySet<ClientRouteName> = new Set(['home', 'login', 'notFound']);
+
+const NAMES = Object.keys(CLIENT_ROUTES) as ClientRouteName[];
+const pagesWhere = (keep: (name: ClientRouteName) => boolean): RouteObject[] =>
+  NAMES.filter(keep).map((name) => ({ path: CLIENT_ROUTES[name].path, element: PAGES[name] }));
+const access = (name: ClientRouteName) => CLIENT_ROUTES[name].access;
+
+/**
+ * The pages of common/routes.ts (the server answers 404 for any other address), behind the guard their
+ * access asks for; any other address shows the not-found page where it is, without a redirect.
+ */
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: '404', element: <NotFoundPage /> },
+      ...pagesWhere((name) => access(name) === 'public' && EAGER.has(name)),
       {
         element: <LazyOutlet />,
         children: [
-          { path: 'search', element: <SearchPage /> },
-          { path: 'topic/:slug', element: <TopicPage /> },
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'vote/:topicId', element: <VotePage /> },
-            ],
-          },
+          ...pagesWhere((name) => access(name) === 'public' && !EAGER.has(name)),
+          { element: <RequireAuth />, children: pagesWhere((name) => access(name) === 'user') },
         ],
       },
       {
-        path: 'admin',
         element: <RequireAdmin />,
-        children: [
-          {
-            element: <LazyOutlet />,
-            children: [
-              { index: true, element: <AdminPanelPage /> },
-              { path: 'categories', element: <AdminCategoriesPage /> },
-              { path: 'tags', element: <AdminTagsPage /> },
-              { path: 'topics', element: <AdminTopicsPage /> },
-              { path: 'topics/edit/:slug', element: <AdminTopicEditPage /> },
-              { path: 'translations', element: <AdminTranslationsPage /> },
-              { path: 'users', element: <AdminUsersPage /> },
-              { path: 'audit', element: <AdminAuditPage /> },
-            ],
-          },
-        ],
+        children: [{ element: <LazyOutlet />, children: pagesWhere((name) => access(name) === 'admin') }],
       },
-      { path: '*', element: <Navigate to="/404" replace /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

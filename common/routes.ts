@@ -1,0 +1,63 @@
+/**
+ * The web app's pages (SPEC section 2), in one table read by the web router (its route list) and by the
+ * server (200 for a page, 404 for anything else). No zod here: the first page's bundle imports it.
+ *
+ * `access`: `public` for anyone, `user` for a signed-in person, `admin` for an administrator. A `:name`
+ * segment matches any one non-empty segment.
+ */
+export type RouteAccess = 'public' | 'user' | 'admin';
+export interface ClientRoute {
+  readonly path: string;
+  readonly access: RouteAccess;
+}
+
+export const CLIENT_ROUTES = {
+  home: { path: '/', access: 'public' },
+  login: { path: '/login', access: 'public' },
+  notFound: { path: '/404', access: 'public' },
+  search: { path: '/search', access: 'public' },
+  topic: { path: '/topic/:slug', access: 'public' },
+  profile: { path: '/profile', access: 'user' },
+  vote: { path: '/vote/:topicId', access: 'user' },
+  admin: { path: '/admin', access: 'admin' },
+  adminCategories: { path: '/admin/categories', access: 'admin' },
+  adminTags: { path: '/admin/tags', access: 'admin' },
+  adminTopics: { path: '/admin/topics', access: 'admin' },
+  adminTopicEdit: { path: '/admin/topics/edit/:slug', access: 'admin' },
+  adminTranslations: { path: '/admin/translations', access: 'admin' },
+  adminUsers: { path: '/admin/users', access: 'admin' },
+  adminAudit: { path: '/admin/audit', access: 'admin' },
+} as const satisfies Record<string, ClientRoute>;
+
+export type ClientRouteName = keyof typeof CLIENT_ROUTES;
+
+/**
+ * The page a pathname shows, as the web router matches it: static segments compared without case and
+ * after percent-decoding, trailing slashes ignored. `undefined` for an address that is no page.
+ */
+export function matchClientRoute(pathname: string): ClientRouteName | undefined {
+  if (!pathname.startsWith('/')) return undefined;
+  const trimmed = pathname.replace(/\/+$/, '');
+  const asked = trimmed.split('/').slice(1).map(decodeSegment);
+  // Patterns are split here, not once at load: a module-level table would keep this function in the web's
+  // first load, which never calls it.
+  for (const name of Object.keys(CLIENT_ROUTES) as ClientRouteName[]) {
+    const pattern = CLIENT_ROUTES[name].path.split('/').filter(Boolean);
+    if (pattern.length !== asked.length) continue;
+    const fits = pattern.every((part, i) => {
+      const segment = asked[i];
+      if (segment === undefined || segment === '') return false;
+      return part.startsWith(':') || part.toLowerCase() === segment.toLowerCase();
+    });
+    if (fits) return name;
+  }
+  return undefined;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

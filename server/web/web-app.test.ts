@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeTopic } from '../test/catalogue-factory.js';
+import { startTestServer, type TestServer } from '../test/server.js';
+
+// A stand-in for the built web app: its index.html and one hashed asset.
+const INDEX_HTML = `<!doctype html>
+<html lang="fr">
+  <head><meta charset="UTF-8" /><title>Podium</title></head>
+  <body><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script></body>
+</html>
+`;
+
+let server: TestServer;
+let distDir: string;
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'podium-dist-'));
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'assets', 'app-1a2b.js'), 'export {};\n');
+  server = await startTestServer({ webDistDir: distDir });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+function expectAppShell(response: { headers: Headers; text: string }) {
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect(response.text).toContain('<div id="root">');
+  expect(response.text).toContain('<script type="module" src="/assets/app-1a2b.js">');
+}
+
+describe('the web app at its addresses', () => {
+  it('answers 200 with the app at the address of every page, signed in or not', async () => {
+    const category = await makeCategory(server.ctx.db);
+    const topic = await makeTopic(server.ctx.db, { categoryId: category.id, title: 'Best pizza' });
+    for (const path of [
+      '/',
+      '/search?q=x',
+      `/topic/${topic.id}`,
+      `/topic/${topic.slug}`,
+      '/login',
+      '/profile',
+      `/vote/${topic.id}`,
+      '/admin',
+      '/admin/users',
+      '/admin/topics/edit/some-topic',
+      '/search/',
+    ]) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBe(200);
+      expectAppShell(response);
+    }
+  });
+
+  it('answers 404 with the app at an unknown address, which the app shows as not found in place', async () => {
+    for (const path of ['/no/such/page', '/no/such/page?lng=en', '/searching', '/topic/a/b', '/admin/nope']) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBe(404);
+      expectAppShell(response);
+    }
+  });
+
+  it('answers 404 at /404, the not-found page itself', async () => {
+    const response = await server.request('GET', '/404');
+    expect(response.status).toBe(404);
+    expectAppShell(response);
+  });
+
+  it('answers 404 with the app for a topic that does not exist', async () => {
+    for (const path of ['/topic/no-such-slug', '/topic/999999']) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBe(404);
+      expectAppShell(response);
+    }
+  });
+
+  it('keeps the JSON 404 envelope for an unknown /api route', async () => {
+    const response = await server.request('GET', '/api/unknown');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.body).toEqual({
+      success: false,
+      error: { code: 'NOT_FOUND', message: 'Route not found' },
+    });
+  });
+
+  it('serves a built asset as itself, and a missing one with 404', async () => {
+    const asset = await server.request('GET', '/assets/app-1a2b.js');
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('export {};\n');
+    expect((await server.request('GET', '/assets/missing-0000.js')).status).toBe(404);
+  });
+});
