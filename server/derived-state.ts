@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { searchIndexFollower } from './modules/search/indexer.js';
 import { followTopicChanges } from './modules/topics/caches.js';
+import { hubTotalsFollower } from './modules/topics/hub-totals.js';
 import { followUiTextChanges } from './web/boot-catalog.js';
 
 /**
@@ -8,8 +9,9 @@ import { followUiTextChanges } from './web/boot-catalog.js';
  * image cache, a feed, notifications) is one more line here, never an edit of the write paths.
  */
 export function followChanges(ctx: AppContext): void {
-  // In the database: re-indexed inside the write's own transaction.
+  // In the database, inside the write's own transaction: the search index, the hubs' totals.
   ctx.changes.subscribeInTransaction(searchIndexFollower);
+  ctx.changes.subscribeInTransaction(hubTotalsFollower);
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   ctx.changes.subscribe(ctx.rankingEvents.changed);

@@ -35,6 +35,17 @@ export const mainTopicQuery = z.object({
   limit: z.coerce.number().int().min(1).max(SUB_TOPICS_LIMIT_MAX).default(100),
 });
 export const mainTopicFilterParams = z.object({ id: idParam });
+
+/** A hub page shows its sub-topics' podiums this many at a time. */
+export const HUB_PAGE_SIZE = 24;
+export const hubParams = z.object({ id: idParam });
+export const hubQuery = z.object({
+  lang: languageText,
+  /** Comma-separated tag slugs; a sub-topic must carry every one of them. */
+  tags: z.string().max(2000).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(TOPIC_PAGE_MAX).default(HUB_PAGE_SIZE),
+});
 export const mainTopicFilterQuery = z.object({
   /** Comma-separated tag slugs; a sub-topic must carry every one of them. */
   tags: z.string().max(2000).optional(),
@@ -109,6 +120,8 @@ export const topicSummaryDto = z
     type: z.enum(['main', 'sub']),
     isMainTopic: z.boolean(),
     mainTopicId: z.int().nullable(),
+    /** A main topic's active sub-topics (its `voteCount` is the ballots on them); 0 for any other topic. */
+    subTopicCount: z.int(),
     /** The topic's own language: the one its base title and description are written in. */
     language: z.string(),
   })
@@ -125,7 +138,10 @@ export const topicDto = topicSummaryDto
     mainTopic: z.string().nullable(),
     mandatoryTypes: z.array(z.string()),
     propositionCount: z.int(),
-    subTopicCount: z.int(),
+    /** The language of the title as this reader gets it (theirs, or a fallback). */
+    shownLanguage: z.string(),
+    /** When the last ballot on the topic was cast; null before the first (and for a main topic). */
+    lastVoteAt: z.string().nullable(),
   })
   .register(apiComponents, { id: 'TopicDto' });
 export type TopicDto = z.infer<typeof topicDto>;
@@ -171,6 +187,26 @@ export const rankingEntryDto = z
   })
   .register(apiComponents, { id: 'RankingEntryDto' });
 export type RankingEntryDto = z.infer<typeof rankingEntryDto>;
+
+/** A sub-topic on its hub's page, with its podium: the (at most) three propositions with the most points. */
+export const hubSubTopicDto = topicSummaryDto
+  .extend({ podium: z.array(rankingEntryDto) })
+  .register(apiComponents, { id: 'HubSubTopicDto' });
+export type HubSubTopicDto = z.infer<typeof hubSubTopicDto>;
+
+/** A main topic's page in one request: the topic, one page of its sub-topics' podiums, and the filter chips. */
+export const hubData = z.object({
+  mainTopic: topicDto,
+  subTopics: z.array(hubSubTopicDto),
+  /** Active sub-topics that pass the filter, over all pages. */
+  total: z.int(),
+  offset: z.int(),
+  limit: z.int(),
+  selectedTags: z.array(z.string()),
+  /** Tags carried by the main topic's sub-topics, grouped by type (the types its combinations use). */
+  availableTags: z.array(tagGroupDto),
+});
+export type HubData = z.infer<typeof hubData>;
 
 export const rankingData = z.object({
   topicId: z.int(),

@@ -16,6 +16,8 @@ export const TOPIC_ASPECTS = [
   'propositions',
   'votes',
   'deleted',
+  /** A main topic's hub totals: ballots moved on one of its sub-topics. (Last: the bit masks sent between servers keep their meaning.) */
+  'subTopicVotes',
 ] as const;
 export type TopicAspect = (typeof TOPIC_ASPECTS)[number];
 
@@ -69,6 +71,16 @@ export class ChangeSet {
     const known = this.topics.get(id) ?? new Set<TopicAspect>();
     this.topics.set(id, known);
     for (const aspect of aspects) known.add(aspect);
+    return this;
+  }
+
+  /**
+   * Ballots moved on a topic (a vote, a withdrawal, a proposition deleted with its votes): its ranking
+   * and voters, and, for a sub-topic, its main topic's hub totals.
+   */
+  ballotsMoved(topic: { id: number; mainTopicId: number | null }, ...aspects: TopicAspect[]): this {
+    this.topic(topic.id, 'votes', ...aspects);
+    if (topic.mainTopicId !== null) this.topic(topic.mainTopicId, 'subTopicVotes');
     return this;
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 
 /**
@@ -61,7 +61,25 @@ export async function findTotalsMismatches(db: Kysely<Database>): Promise<string
       (join) => join.onRef('v.topic_id', '=', 't.id'),
     )
     .select((eb) => ['t.id', 't.vote_count', eb.fn.coalesce('v.voters', eb.lit(0)).as('voters')])
+    .where('t.is_main', '=', 0)
     .where((eb) => eb(eb.fn.coalesce('v.voters', eb.lit(0)), '<>', eb.ref('t.vote_count')))
+    .orderBy('t.id')
+    .execute();
+
+  // A main topic is a hub: its count is the ballots (voters) on its active sub-topics.
+  const hubs = await db
+    .selectFrom('topics as t')
+    .select((eb) => [
+      't.id',
+      't.vote_count',
+      eb
+        .selectFrom('topics as sub')
+        .select(sql<number>`coalesce(sum(sub.vote_count), 0)`.as('total'))
+        .whereRef('sub.main_topic_id', '=', 't.id')
+        .where('sub.is_active', '=', 1)
+        .as('sub_topic_ballots'),
+    ])
+    .where('t.is_main', '=', 1)
     .orderBy('t.id')
     .execute();
 
@@ -83,6 +101,12 @@ export async function findTotalsMismatches(db: Kysely<Database>): Promise<string
   for (const row of topics) {
     problems.push(
       `topic ${row.id}: vote_count stored ${row.vote_count}, votes say ${row.voters} distinct voters`,
+    );
+  }
+  for (const row of hubs) {
+    if (Number(row.vote_count) === Number(row.sub_topic_ballots)) continue;
+    problems.push(
+      `main topic ${row.id}: vote_count stored ${row.vote_count}, its active sub-topics hold ${row.sub_topic_ballots} ballots`,
     );
   }
   return problems;

@@ -64,6 +64,13 @@ export const errors = {
       `This category has ${usage.topics} topic(s), ${usage.tags} tag(s) and ${usage.subcategories} subcategory(ies); delete with force to move them to “unassigned”`,
     ),
   topicInactive: () => new ApiError(409, 'TOPIC_INACTIVE', 'This topic is closed to votes', 'topicId'),
+  mainTopicNotVotable: () =>
+    new ApiError(
+      409,
+      'MAIN_TOPIC_NOT_VOTABLE',
+      'A main topic takes no votes: vote on one of its sub-topics',
+      'topicId',
+    ),
   lastAdmin: () =>
     new ApiError(409, 'LAST_ADMIN', 'The last active administrator must stay an active administrator'),
   userHasVotes: () =>

@@ -238,6 +238,10 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: '/api/topics/popular/en?limit=5' }),
   },
+  'GET /api/topics/main/{id}/hub': {
+    status: 200,
+    request: () => ({ path: `/api/topics/main/${mainTopic.id}/hub?lang=en&tags=${tag.slug}` }),
+  },
   'GET /api/topics/main/{id}/filter': {
     status: 200,
     request: () => ({ path: `/api/topics/main/${mainTopic.id}/filter?tags=${tag.slug}&lang=en` }),

@@ -4,6 +4,7 @@ import type { FeatureCatalog } from '../catalog.js';
 export const votingCatalog: FeatureCatalog = {
   fr: {
     'error.TOPIC_INACTIVE': "Ce sujet n'est plus ouvert aux votes.",
+    'error.MAIN_TOPIC_NOT_VOTABLE': "Un sujet principal ne se vote pas : votez dans l'un de ses sous-sujets.",
     'vote.panel.title': 'Mon top 3',
     'vote.panel.loggedOut': 'Connectez-vous pour donner votre top 3 sur ce sujet.',
     'vote.panel.login': 'Se connecter pour voter',
@@ -45,6 +46,7 @@ export const votingCatalog: FeatureCatalog = {
   },
   en: {
     'error.TOPIC_INACTIVE': 'This topic is closed to votes.',
+    'error.MAIN_TOPIC_NOT_VOTABLE': 'A main topic takes no votes: vote in one of its sub-topics.',
     'vote.panel.title': 'My top 3',
     'vote.panel.loggedOut': 'Log in to give your top 3 on this topic.',
     'vote.panel.login': 'Log in to vote',
@@ -86,6 +88,7 @@ export const votingCatalog: FeatureCatalog = {
   },
   es: {
     'error.TOPIC_INACTIVE': 'Este tema ya no admite votos.',
+    'error.MAIN_TOPIC_NOT_VOTABLE': 'Un tema principal no se vota: vota en uno de sus subtemas.',
     'vote.panel.title': 'Mi top 3',
     'vote.panel.loggedOut': 'Inicia sesión para dar tu top 3 sobre este tema.',
     'vote.panel.login': 'Iniciar sesión para votar',
@@ -127,6 +130,8 @@ export const votingCatalog: FeatureCatalog = {
   },
   de: {
     'error.TOPIC_INACTIVE': 'Dieses Thema ist für Abstimmungen geschlossen.',
+    'error.MAIN_TOPIC_NOT_VOTABLE':
+      'Ein Hauptthema wird nicht bewertet: Stimme in einem seiner Unterthemen ab.',
     'vote.panel.title': 'Meine Top 3',
     'vote.panel.loggedOut': 'Melde dich an, um deine Top 3 zu diesem Thema abzugeben.',
     'vote.panel.login': 'Zum Abstimmen anmelden',

@@ -98,6 +98,16 @@ export interface BenchPlan {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** A main topic is a hub: its vote count is the ballots on its sub-topics (all active here). */
+function addHubTotals(topics: BenchPlan['topics'], firstTopicId: number): void {
+  for (let t = topics.mainCount; t < topics.count; t++) {
+    const mainTopicId = topics.mainTopicId[t] as number;
+    if (mainTopicId === 0) continue;
+    const m = mainTopicId - firstTopicId;
+    topics.voteCount[m] = (topics.voteCount[m] as number) + (topics.voteCount[t] as number);
+  }
+}
+
 export function buildBenchPlan(size: BenchSize, context: BenchContext): BenchPlan {
   const random = createRandom(context.seed ?? 42);
   const times = Array.from({ length: 4096 }, (_, i) =>
@@ -110,6 +120,7 @@ export function buildBenchPlan(size: BenchSize, context: BenchContext): BenchPla
   const propositionNames = buildPropositionNames();
   const propositions = buildPropositions(topics.plan, random, propositionNames.name.length);
   const votes = buildVotes(size, topics.plan, propositions, random);
+  addHubTotals(topics.plan, context.firstId.topic);
   return {
     users,
     topics: topics.plan,

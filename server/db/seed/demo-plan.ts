@@ -145,6 +145,11 @@ export function buildDemoPlan(seed: number = DEMO_SEED): DemoPlan {
 
   const userAgeMinutes = DEMO_USERS.map(() => 70 * DAY + random.int(30 * DAY));
   const votes = planVotes(random, topics);
+  // A main topic is a hub: its vote count is the ballots on its sub-topics (all active here).
+  for (const topic of topics) {
+    const main = topic.mainTopic === null ? undefined : topics[topic.mainTopic];
+    if (main) main.voteCount += topic.voteCount;
+  }
   return { topics, votes, userAgeMinutes };
 }
 

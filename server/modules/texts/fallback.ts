@@ -19,18 +19,27 @@ export interface BaseText {
 const present = (value: string | null | undefined): value is string =>
   value !== undefined && value !== null && value.trim() !== '';
 
+/** The first language of the chain that has a text for one key, with that text (the base text counts in its own). */
+function foundInChain(
+  chain: readonly Language[],
+  translations: ReadonlyMap<string, string> | undefined,
+  base: BaseText | undefined,
+): { text: string; language: Language } | undefined {
+  for (const language of chain) {
+    if (base?.language === language && present(base.text)) return { text: base.text, language };
+    const value = translations?.get(language);
+    if (present(value)) return { text: value, language };
+  }
+  return undefined;
+}
+
 /** The text of one key in the first language of the chain that has one (the base text counts in its own). */
 export function textInChain(
   chain: readonly Language[],
   translations: ReadonlyMap<string, string> | undefined,
   base: BaseText | undefined,
 ): string | undefined {
-  for (const language of chain) {
-    if (base?.language === language && present(base.text)) return base.text;
-    const value = translations?.get(language);
-    if (present(value)) return value;
-  }
-  return undefined;
+  return foundInChain(chain, translations, base)?.text;
 }
 
 /** The text of one key: the first language of the chain that has one, else the base text. */
@@ -56,6 +65,11 @@ export class TextPicker {
   pick(id: number, key: string, base: BaseText): string | null;
   pick(id: number, key: string, base: BaseText): string | null {
     return pickText(this.chain, this.texts.get(id)?.get(key), base);
+  }
+
+  /** The language of the text `pick` gives for the same arguments. */
+  languageOf(id: number, key: string, base: BaseText): string {
+    return foundInChain(this.chain, this.texts.get(id)?.get(key), base)?.language ?? base.language;
   }
 }
 

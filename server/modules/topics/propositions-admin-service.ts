@@ -84,7 +84,7 @@ export class PropositionsAdminService {
       if (!proposition) throw errors.notFound('Proposition');
       await propositions.delete(id);
       const voteCount = await votes.recountVoters(topic.id);
-      change.topic(topic.id, 'propositions', 'votes');
+      change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id }, 'propositions');
       await recordAudit(trx, actor, {
         action: 'delete',
         entityType: 'proposition',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { executePrepared } from '../../db/prepared-statements.js';
 
@@ -44,6 +45,47 @@ export class PropositionsRepository {
       .orderBy('id', 'asc')
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * The podium of each of these topics: its (at most) three propositions with points, in ranking
+   * order (the order of `ranking`), for a hub page's sub-topics in one query.
+   */
+  async podiums(topicIds: readonly number[]): Promise<Map<number, RankingRow[]>> {
+    const podiums = new Map<number, RankingRow[]>();
+    if (topicIds.length === 0) return podiums;
+    const rows = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('propositions')
+          .select([
+            'topic_id',
+            'id',
+            'name',
+            'total_points',
+            'vote_count',
+            'first_count',
+            'second_count',
+            'third_count',
+            sql<number>`row_number() over (partition by topic_id order by total_points desc, vote_count desc, name asc, id asc)`.as(
+              'place',
+            ),
+          ])
+          .where('topic_id', 'in', [...topicIds])
+          .where('total_points', '>', 0)
+          .as('ranked'),
+      )
+      .selectAll()
+      .where('place', '<=', 3)
+      .orderBy('topic_id')
+      .orderBy('place')
+      .execute();
+    for (const { topic_id, place: _place, ...row } of rows) {
+      const podium = podiums.get(topic_id);
+      if (podium) podium.push(row);
+      else podiums.set(topic_id, [row]);
+    }
+    return podiums;
   }
 
   find(topicId: number, id: number) {

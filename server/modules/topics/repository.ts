@@ -91,28 +91,40 @@ export class TopicsRepository {
   }
 
   /** Active sub-topics of a main topic, most voted first; with tag slugs, only those carrying all of them. */
-  async subTopics(mainTopicId: number, options: { limit: number; tagSlugs?: readonly string[] }) {
-    let query = this.db
-      .selectFrom('topics')
+  subTopics(mainTopicId: number, options: { limit: number; offset?: number; tagSlugs?: readonly string[] }) {
+    return this.subTopicsQuery(mainTopicId, options.tagSlugs)
       .select(SUMMARY_COLUMNS)
-      .where('main_topic_id', '=', mainTopicId)
-      .where('is_active', '=', 1)
       .orderBy('vote_count', 'desc')
       .orderBy('id', 'asc')
-      .limit(options.limit);
-    const slugs = [...new Set(options.tagSlugs ?? [])];
-    if (slugs.length > 0) {
-      query = query.where('topics.id', 'in', (eb) =>
-        eb
-          .selectFrom('topic_tags')
-          .innerJoin('tags', 'tags.id', 'topic_tags.tag_id')
-          .select('topic_tags.topic_id')
-          .where('tags.slug', 'in', slugs)
-          .groupBy('topic_tags.topic_id')
-          .having((h) => h.fn.count('topic_tags.tag_id').distinct(), '=', slugs.length),
-      );
-    }
-    return query.execute();
+      .limit(options.limit)
+      .offset(options.offset ?? 0)
+      .execute();
+  }
+
+  /** How many active sub-topics `subTopics` pages through. */
+  async subTopicCount(mainTopicId: number, tagSlugs?: readonly string[]): Promise<number> {
+    const row = await this.subTopicsQuery(mainTopicId, tagSlugs)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private subTopicsQuery(mainTopicId: number, tagSlugs: readonly string[] = []) {
+    const query = this.db
+      .selectFrom('topics')
+      .where('main_topic_id', '=', mainTopicId)
+      .where('is_active', '=', 1);
+    const slugs = [...new Set(tagSlugs)];
+    if (slugs.length === 0) return query;
+    return query.where('topics.id', 'in', (eb) =>
+      eb
+        .selectFrom('topic_tags')
+        .innerJoin('tags', 'tags.id', 'topic_tags.tag_id')
+        .select('topic_tags.topic_id')
+        .where('tags.slug', 'in', slugs)
+        .groupBy('topic_tags.topic_id')
+        .having((h) => h.fn.count('topic_tags.tag_id').distinct(), '=', slugs.length),
+    );
   }
 
   /** Tags used by a main topic's active sub-topics, with how many sub-topics carry each. */
@@ -154,8 +166,8 @@ export class TopicsRepository {
       .execute();
   }
 
-  /** How many propositions a topic has, and how many active sub-topics. */
-  async counts(topicId: number): Promise<{ propositions: number; subTopics: number }> {
+  /** How many propositions a topic has, and when its last ballot was cast (null before the first). */
+  async counts(topicId: number): Promise<{ propositions: number; lastVoteAt: string | null }> {
     const row = await this.db
       .selectNoFrom((eb) => [
         eb
@@ -164,14 +176,13 @@ export class TopicsRepository {
           .where('topic_id', '=', topicId)
           .as('propositions'),
         eb
-          .selectFrom('topics')
-          .select(eb.fn.countAll<number>().as('n'))
-          .where('main_topic_id', '=', topicId)
-          .where('is_active', '=', 1)
-          .as('sub_topics'),
+          .selectFrom('votes')
+          .select((v) => v.fn.max('created_at').as('at'))
+          .where('topic_id', '=', topicId)
+          .as('last_vote_at'),
       ])
       .executeTakeFirstOrThrow();
-    return { propositions: Number(row.propositions), subTopics: Number(row.sub_topics) };
+    return { propositions: Number(row.propositions), lastVoteAt: row.last_vote_at ?? null };
   }
 
   /** main topic id -> how many active sub-topics it has, for those of `mainTopicIds` that have any. */
@@ -185,6 +196,26 @@ export class TopicsRepository {
       .groupBy('main_topic_id')
       .execute();
     return new Map(rows.map((row) => [Number(row.main_topic_id), Number(row.n)]));
+  }
+
+  /**
+   * Sets each of these main topics' `vote_count` to the ballots on its active sub-topics (each
+   * sub-topic's vote_count counts its ballots); `all` recounts every main topic (bulk loads).
+   */
+  async recountHubs(mainTopicIds: readonly number[] | 'all'): Promise<void> {
+    if (mainTopicIds !== 'all' && mainTopicIds.length === 0) return;
+    let update = this.db
+      .updateTable('topics')
+      .set((eb) => ({
+        vote_count: eb
+          .selectFrom('topics as sub')
+          .select(sql<number>`coalesce(sum(sub.vote_count), 0)`.as('total'))
+          .whereRef('sub.main_topic_id', '=', 'topics.id')
+          .where('sub.is_active', '=', 1),
+      }))
+      .where('is_main', '=', 1);
+    if (mainTopicIds !== 'all') update = update.where('id', 'in', [...mainTopicIds]);
+    await update.execute();
   }
 
   /** The base titles of these topics and the language each is written in. */

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  hubData,
+  hubParams,
+  hubQuery,
   languageQuery,
   mainTopicData,
   mainTopicFilterData,
@@ -25,6 +28,13 @@ import { TopicsService } from './service.js';
 
 const isAdmin = (request: FastifyRequest) => request.authUser?.isAdmin === true;
 
+/** `tags=a,b`: the slugs a sub-topic must all carry. */
+const tagSlugsOf = (tags: string | undefined) =>
+  (tags ?? '')
+    .split(',')
+    .map((slug) => slug.trim())
+    .filter(Boolean);
+
 /** Public browsing: popular lists, one topic, main topics with their sub-topics, rankings. */
 export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const topics = new TopicsService(ctx);
@@ -45,6 +55,23 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   api.get(
+    '/topics/main/:id/hub',
+    {
+      schema: { tags, params: hubParams, querystring: hubQuery, response: answers({ 200: hubData }) },
+    },
+    async (request) => {
+      const { lang, offset, limit } = request.query;
+      return ok(
+        await topics.hub(request.params.id, requireLanguage(lang), {
+          tagSlugs: tagSlugsOf(request.query.tags),
+          offset,
+          limit,
+        }),
+      );
+    },
+  );
+
+  api.get(
     '/topics/main/:id/filter',
     {
       schema: {
@@ -56,12 +83,13 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
     async (request) => {
       const { lang, language, limit } = request.query;
-      const slugs = (request.query.tags ?? '')
-        .split(',')
-        .map((slug) => slug.trim())
-        .filter(Boolean);
       return ok(
-        await topics.filterSubTopics(request.params.id, slugs, requireLanguage(lang ?? language), limit),
+        await topics.filterSubTopics(
+          request.params.id,
+          tagSlugsOf(request.query.tags),
+          requireLanguage(lang ?? language),
+          limit,
+        ),
       );
     },
   );

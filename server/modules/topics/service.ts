@@ -1,4 +1,5 @@
 import type {
+  HubData,
   MainTopicData,
   MainTopicFilterData,
   PopularTopicsData,
@@ -69,6 +70,43 @@ export class TopicsService {
       this.repository.subTopics(id, { limit }),
     ]);
     return { mainTopic, subTopics: await this.summaries.summaries(subRows, language) };
+  }
+
+  /**
+   * A main topic's page in one request: the topic, one page of its sub-topics, each with its podium,
+   * and the tags to filter them by. Not cached: a podium moves with its sub-topic's propositions,
+   * which a change records on the sub-topic alone.
+   */
+  async hub(
+    id: number,
+    language: Language,
+    options: { tagSlugs: string[]; offset: number; limit: number },
+  ): Promise<HubData> {
+    const row = await this.requireMainTopic(id);
+    const page = { tagSlugs: options.tagSlugs, offset: options.offset, limit: options.limit };
+    const [mainTopic, subRows, total, tagRows] = await Promise.all([
+      this.summaries.detail(row, language),
+      this.repository.subTopics(id, page),
+      this.repository.subTopicCount(id, options.tagSlugs),
+      this.repository.subTopicTags(id),
+    ]);
+    const [subTopics, podiums, availableTags] = await Promise.all([
+      this.summaries.summaries(subRows, language),
+      new PropositionsRepository(this.ctx.db).podiums(subRows.map((sub) => sub.id)),
+      this.summaries.groupTags(tagRows, language),
+    ]);
+    return {
+      mainTopic,
+      subTopics: subTopics.map((sub) => ({
+        ...sub,
+        podium: (podiums.get(sub.id) ?? []).map(toRankingEntry),
+      })),
+      total,
+      offset: options.offset,
+      limit: options.limit,
+      selectedTags: options.tagSlugs,
+      availableTags,
+    };
   }
 
   async filterSubTopics(

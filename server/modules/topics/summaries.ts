@@ -8,6 +8,7 @@ import type {
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import type { Executor } from '../../db/executor.js';
 import { CategoriesRepository } from '../catalogue/categories-repository.js';
+import type { TextPicker } from '../texts/fallback.js';
 import type { TextsService } from '../texts/service.js';
 import type { RankingRow } from './propositions-repository.js';
 import { type TopicListRow, TopicsRepository } from './repository.js';
@@ -36,13 +37,23 @@ export class TopicSummaries {
 
   /** List items in one language: a fixed number of batched queries, whatever the number of rows. */
   async summaries(rows: readonly TopicListRow[], language: Language): Promise<TopicSummaryDto[]> {
-    if (rows.length === 0) return [];
+    return (await this.describe(rows, language)).summaries;
+  }
+
+  /** The summaries, and the picker of the topics' texts (which says what language each was read in). */
+  private async describe(
+    rows: readonly TopicListRow[],
+    language: Language,
+  ): Promise<{ summaries: TopicSummaryDto[]; topicTexts: TextPicker | undefined }> {
+    if (rows.length === 0) return { summaries: [], topicTexts: undefined };
     const topicIds = rows.map((row) => row.id);
     const categoryIds = [...new Set(rows.map((row) => row.category_id))];
-    const [topicTexts, categories, tagRows] = await Promise.all([
+    const mainTopicIds = rows.filter((row) => row.is_main === 1).map((row) => row.id);
+    const [topicTexts, categories, tagRows, subTopicCounts] = await Promise.all([
       this.texts.picker('topic', topicIds, language),
       this.categories.findByIds(categoryIds),
       this.repository.tagsOfTopics(topicIds),
+      this.repository.activeSubTopicCounts(mainTopicIds),
     ]);
     const [categoryTexts, tagTexts] = await Promise.all([
       this.texts.picker('category', categoryIds, language),
@@ -76,7 +87,7 @@ export class TopicSummaries {
         type: row.type,
       });
     }
-    return rows.map((row) => {
+    const summaries = rows.map((row): TopicSummaryDto => {
       const title = topicTexts.pick(row.id, 'title', { text: row.title, language: row.language });
       return {
         id: row.id,
@@ -94,19 +105,22 @@ export class TopicSummaries {
         type: row.is_main === 1 ? 'main' : 'sub',
         isMainTopic: row.is_main === 1,
         mainTopicId: row.main_topic_id,
+        subTopicCount: subTopicCounts.get(row.id) ?? 0,
         language: row.language,
       };
     });
+    return { summaries, topicTexts };
   }
 
   /** One topic with its counts and its main topic's title, in one language. */
   async detail(row: TopicListRow, language: Language): Promise<TopicDto> {
-    const [[summary], counts, mainTopicTitle] = await Promise.all([
-      this.summaries([row], language),
+    const [{ summaries, topicTexts }, counts, mainTopicTitle] = await Promise.all([
+      this.describe([row], language),
       this.repository.counts(row.id),
       row.main_topic_id === null ? null : this.titles([row.main_topic_id], language),
     ]);
-    if (!summary) throw new Error('unreachable: one row gives one summary');
+    const [summary] = summaries;
+    if (!summary || !topicTexts) throw new Error('unreachable: one row gives one summary');
     return {
       ...summary,
       categoryId: summary.category.id,
@@ -115,7 +129,8 @@ export class TopicSummaries {
       mainTopic: row.main_topic_id === null ? null : (mainTopicTitle?.get(row.main_topic_id) ?? null),
       mandatoryTypes: parseTypes(row.mandatory_types),
       propositionCount: counts.propositions,
-      subTopicCount: counts.subTopics,
+      shownLanguage: topicTexts.languageOf(row.id, 'title', { text: row.title, language: row.language }),
+      lastVoteAt: counts.lastVoteAt,
     };
   }
 

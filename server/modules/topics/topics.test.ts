@@ -73,6 +73,7 @@ describe('popular topics', () => {
       type: 'sub',
       isMainTopic: false,
       mainTopicId: null,
+      subTopicCount: 0,
       language: 'fr',
     });
 
@@ -201,6 +202,8 @@ describe('one topic', () => {
       mandatoryTypes: [],
       propositionCount: 2,
       subTopicCount: 0,
+      shownLanguage: 'en',
+      lastVoteAt: null,
     });
 
     const bySlug = await server.request('GET', `/api/topics/${encodeURIComponent(main.slug)}?language=fr`);
@@ -229,6 +232,37 @@ describe('one topic', () => {
     const asAdmin = await server.request('GET', `/api/topics/${inactive.id}`, { token: admin.accessToken });
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.data.topic.isActive).toBe(false);
+  });
+
+  it('says which language its title is shown in and when its last ballot was cast', async () => {
+    const category = await makeCategory(db());
+    const topic = await makeTopic(db(), {
+      categoryId: category.id,
+      language: 'en',
+      titles: { en: 'Best tacos', fr: 'Meilleurs tacos' },
+    });
+    const taco = await makeProposition(db(), topic.id, 'El Farolito');
+    const read = async (lang: string) =>
+      (await server.request('GET', `/api/topics/${topic.id}?lang=${lang}`)).body.data.topic;
+    expect(await read('fr')).toMatchObject({
+      title: 'Meilleurs tacos',
+      shownLanguage: 'fr',
+      lastVoteAt: null,
+    });
+    // No German title: German readers get the French one (the fallback), and are told so.
+    expect(await read('de')).toMatchObject({ title: 'Meilleurs tacos', shownLanguage: 'fr' });
+    expect(await read('en')).toMatchObject({ title: 'Best tacos', shownLanguage: 'en' });
+
+    const user = await registerUser(server);
+    const before = Date.now();
+    const voted = await server.request('POST', '/api/search/propositions', {
+      token: user.accessToken,
+      body: { topicId: topic.id, propositions: [{ itemName: 'El Farolito', points: 3 }], userTags: [] },
+    });
+    expect(voted.status).toBe(201);
+    const lastVoteAt = Date.parse((await read('en')).lastVoteAt);
+    expect(lastVoteAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(taco.id).toBeGreaterThan(0);
   });
 });
 

@@ -7,6 +7,9 @@ import type { Database } from '../../db/schema.js';
 export interface LockedTopic {
   id: number;
   isActive: boolean;
+  isMain: boolean;
+  /** The hub a sub-topic belongs to, else null. */
+  mainTopicId: number | null;
 }
 
 /** One vote row of a ballot about to be saved. */
@@ -53,10 +56,20 @@ export class VotesRepository {
    * concurrent submissions on one topic take turns and each computes its deltas from settled totals.
    */
   async lockTopic(topicId: number): Promise<LockedTopic | undefined> {
-    let query = this.db.selectFrom('topics').select(['id', 'is_active']).where('id', '=', topicId);
+    let query = this.db
+      .selectFrom('topics')
+      .select(['id', 'is_active', 'is_main', 'main_topic_id'])
+      .where('id', '=', topicId);
     if (this.kind === 'postgres') query = query.forUpdate();
     const [row] = await executePrepared(this.db, query);
-    return row && { id: row.id, isActive: row.is_active === 1 };
+    return (
+      row && {
+        id: row.id,
+        isActive: row.is_active === 1,
+        isMain: row.is_main === 1,
+        mainTopicId: row.main_topic_id,
+      }
+    );
   }
 
   /** The caller's votes on the topic with their propositions' names, best place first. */

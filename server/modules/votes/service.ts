@@ -9,7 +9,7 @@ import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
 import { PropositionsRepository } from '../topics/propositions-repository.js';
 import { CreationLimits } from './creation-limits.js';
-import { type TotalsDelta, VotesRepository } from './repository.js';
+import { type LockedTopic, type TotalsDelta, VotesRepository } from './repository.js';
 
 export interface SubmitResult extends SubmitVotesDto {
   /** True when the caller had no vote on the topic before: the route answers 201. */
@@ -39,7 +39,7 @@ export class VotesService {
     await this.limits.admitBallot(userId);
     return this.inVoteTransaction(async (trx, change) => {
       const topicId = body.topicId;
-      await this.requireVotableTopic(trx, topicId);
+      const topic = await this.requireVotableTopic(trx, topicId);
       const now = nowIso();
 
       const entries = body.propositions.map((entry) => ({ ...entry, key: propositionKey(entry.itemName) }));
@@ -86,8 +86,7 @@ export class VotesService {
             propositionId: vote.proposition_id,
           }))
         : await this.userVotesIn(trx, topicId, userId);
-      if (inserted)
-        change.topic(topicId, 'votes', ...(created.length > 0 ? (['propositions'] as const) : []));
+      if (inserted) change.ballotsMoved(topic, ...(created.length > 0 ? (['propositions'] as const) : []));
       return { firstVote: previousCount === 0, votes: votes.sort((a, b) => b.points - a.points) };
     });
   }
@@ -98,15 +97,18 @@ export class VotesService {
       const topic = await this.votes(trx).lockTopic(topicId);
       if (!topic) throw errors.notFound('Topic');
       const { previousCount } = await this.replaceVotes(trx, topicId, userId, new Map(), nowIso());
-      if (previousCount > 0) change.topic(topicId, 'votes');
+      if (previousCount > 0) change.ballotsMoved(topic);
       return previousCount;
     });
   }
 
-  private async requireVotableTopic(trx: Executor, topicId: number): Promise<void> {
+  /** A main topic is a hub: its sub-topics take the ballots (DESIGN.md). */
+  private async requireVotableTopic(trx: Executor, topicId: number): Promise<LockedTopic> {
     const topic = await this.votes(trx).lockTopic(topicId);
     if (!topic) throw errors.notFound('Topic');
+    if (topic.isMain) throw errors.mainTopicNotVotable();
     if (!topic.isActive) throw errors.topicInactive();
+    return topic;
   }
 
   /**
