@@ -56,6 +56,8 @@ export const LIMITS = {
 
 export const HOME_POPULAR_LIMIT = 6;
 export const SEARCH_PAGE_SIZE = 20;
+/** A main topic's page shows its sub-topics' podiums this many at a time. */
+export const HUB_PAGE_SIZE = 24;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const MAX_SUGGESTIONS = 50;
 export const API_TIMEOUT_MS = 10_000;

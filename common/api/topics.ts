@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { HUB_PAGE_SIZE, LIMITS } from '../constants.js';
 import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
 import { RANKING_EVENT_VERSION } from './ranking-event.js';
@@ -36,8 +36,6 @@ export const mainTopicQuery = z.object({
 });
 export const mainTopicFilterParams = z.object({ id: idParam });
 
-/** A hub page shows its sub-topics' podiums this many at a time. */
-export const HUB_PAGE_SIZE = 24;
 export const hubParams = z.object({ id: idParam });
 export const hubQuery = z.object({
   lang: languageText,

@@ -5,12 +5,14 @@ import { useLanguage } from '../../features/i18n/index.js';
 import { useTopic, useTopicTitle } from '../../features/topics/index.js';
 import { VotableRanking } from '../../features/voting/index.js';
 import { errorMessage, isApiError } from '../../shared/api/index.js';
+import { languageName } from '../../shared/format/language-name.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { BackIcon } from '../../shared/ui/icons.js';
 import { PageProblem } from '../../shared/ui/PageProblem.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
-import { MainTopicSection } from './MainTopicSection.js';
+import { HubView } from './HubView.js';
+import { TopicAside } from './TopicAside.js';
 import { VotingPanelSlot } from './VotingPanelSlot.js';
 import './topic.css';
 
@@ -43,52 +45,50 @@ export function TopicPage() {
 }
 
 function TopicView({ topic }: { topic: TopicDto }) {
-  const { t } = useTranslation();
-  const titleOf = useTopicTitle();
-  const showRanking = !topic.isMainTopic || topic.propositionCount > 0;
+  if (topic.isMainTopic)
+    return <HubView topic={topic} head={<TopicHead topic={topic} />} back={<BackButton />} />;
   return (
     <article className="page topic">
       <BackButton />
-      <header className="topic-head">
-        {topic.mainTopic && topic.mainTopicId !== null && (
-          <p className="topic-head__parent">
-            {t('topic.mainTopic')} <Link to={`/topic/${topic.mainTopicId}`}>{topic.mainTopic}</Link>
-          </p>
-        )}
-        <h1 className="page__title topic-head__title">{titleOf(topic)}</h1>
-        {topic.description && <p className="topic-head__description">{topic.description}</p>}
-        <dl className="topic-facts">
-          <div className="topic-facts__item">
-            <dt>{t('topic.category')}</dt>
-            <dd>{topic.categoryName}</dd>
-          </div>
-          <div className="topic-facts__item">
-            <dt>{t('topic.voteCount')}</dt>
-            <dd>{topic.voteCount}</dd>
-          </div>
-          <div className="topic-facts__item">
-            <dt>{t('topic.language')}</dt>
-            <dd>
-              <abbr className="topic-facts__language" lang={topic.language}>
-                {topic.language.toUpperCase()}
-              </abbr>
-            </dd>
-          </div>
-        </dl>
-        {topic.tags.length > 0 && (
-          <ul className="tag-list topic-head__tags">
-            {topic.tags.map((tag) => (
-              <li key={tag.id} className="tag-list__tag">
-                {tag.name}
-              </li>
-            ))}
-          </ul>
-        )}
-      </header>
-      <VotingPanelSlot topic={topic} />
-      {topic.isMainTopic && <MainTopicSection topic={topic} />}
-      {showRanking && <TopicRanking topic={topic} />}
+      <TopicHead topic={topic} />
+      <div className="topic-layout">
+        <div className="topic-layout__main">
+          <VotingPanelSlot topic={topic} />
+          <TopicRanking topic={topic} />
+        </div>
+        <TopicAside topic={topic} />
+      </div>
     </article>
+  );
+}
+
+/** Title, description and where the topic belongs; says so when the title is not in the reader's language. */
+function TopicHead({ topic }: { topic: TopicDto }) {
+  const { t } = useTranslation();
+  const titleOf = useTopicTitle();
+  const { language } = useLanguage();
+  const shownIn = topic.shownLanguage !== language ? topic.shownLanguage : undefined;
+  return (
+    <header className="topic-head">
+      {topic.mainTopic && topic.mainTopicId !== null && (
+        <p className="topic-head__parent">
+          {t('topic.mainTopic')} <Link to={`/topic/${topic.mainTopicId}`}>{topic.mainTopic}</Link>
+        </p>
+      )}
+      <h1 className="page__title topic-head__title" lang={shownIn}>
+        {titleOf(topic)}
+      </h1>
+      {topic.description && (
+        <p className="topic-head__description" lang={shownIn}>
+          {topic.description}
+        </p>
+      )}
+      {shownIn && (
+        <p className="topic-head__language">
+          {t('topic.writtenIn', { language: languageName(shownIn, language) })}
+        </p>
+      )}
+    </header>
   );
 }
 

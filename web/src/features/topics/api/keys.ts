@@ -8,6 +8,6 @@ export const topicKeys = {
   topic: (slugOrId: string, language: Language) => ['topics', 'detail', slugOrId, language] as const,
   ranking: (topicId: number) => ['topics', 'ranking', topicId] as const,
   mainTopic: (id: number, language: Language) => ['topics', 'main', id, language] as const,
-  filter: (id: number, tags: readonly string[], language: Language) =>
-    ['topics', 'filter', id, [...tags].sort(), language] as const,
+  hub: (id: number, tags: readonly string[], offset: number, language: Language) =>
+    ['topics', 'hub', id, [...tags].sort(), offset, language] as const,
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MainTopicData, MainTopicFilterData } from '../../../../../common/api/topics.js';
+import type { HubData, MainTopicData } from '../../../../../common/api/topics.js';
 import type { Language } from '../../../../../common/constants.js';
 import { apiRequest } from '../../../shared/api/index.js';
 import { topicKeys } from './keys.js';
@@ -15,16 +15,19 @@ export function useMainTopic(id: number | undefined, language: Language, limit =
   });
 }
 
-/** GET /topics/main/{id}/filter?tags=&lang=: sub-topics carrying every chosen tag, and the tags to choose from. */
-export function useMainTopicFilter(id: number | undefined, tags: readonly string[], language: Language) {
+/** GET /topics/main/{id}/hub: a main topic's page in one request (sub-topics with their podiums, filter chips). */
+export function useHub(id: number, tags: readonly string[], offset: number, language: Language) {
   return useQuery({
-    queryKey: topicKeys.filter(id ?? 0, tags, language),
+    queryKey: topicKeys.hub(id, tags, offset, language),
     queryFn: ({ signal }) =>
-      apiRequest<MainTopicFilterData>(`/topics/main/${id}/filter`, {
-        query: { tags: tags.length > 0 ? tags.join(',') : undefined, lang: language },
+      apiRequest<HubData>(`/topics/main/${id}/hub`, {
+        query: {
+          lang: language,
+          tags: tags.length > 0 ? tags.join(',') : undefined,
+          offset: offset || undefined,
+        },
         signal,
       }),
-    enabled: id !== undefined,
     placeholderData: keepPreviousData,
   });
 }

@@ -12,36 +12,50 @@ const MAX_ANIMATED_ROWS = 15;
 export interface RankingListProps {
   entries: readonly RankingEntryDto[];
   /** Controls placed at the end of a row (the voting panel's medal buttons, the admin's rename/delete). */
-  renderActions?: (entry: RankingEntryDto, rank: number) => ReactNode;
-  /** Extra content under a row's name (for example an edit field). */
-  renderDetails?: (entry: RankingEntryDto, rank: number) => ReactNode;
+  renderActions?: (entry: RankingEntryDto) => ReactNode;
   /** Id of the heading that names the list. */
   labelledBy?: string;
   /** Show the 1st/2nd/3rd-place disclosure on each row (default true). */
   showPlaces?: boolean;
 }
 
-/** The community ranking: rank from position, name, points, voters; medals for the top 3. */
-export function RankingList({
-  entries,
-  renderActions,
-  renderDetails,
-  labelledBy,
-  showPlaces = true,
-}: RankingListProps) {
+/**
+ * The community ranking: rank from position, name, points, voters; medals for the top 3. Propositions
+ * with no points yet (an administrator's, before anyone picks them) follow it, without a rank.
+ */
+export function RankingList({ entries, renderActions, labelledBy, showPlaces = true }: RankingListProps) {
+  const { t } = useTranslation();
+  const waitingTitleId = useId();
+  const ranked = entries.filter((entry) => entry.totalPoints > 0);
+  const waiting = entries.filter((entry) => entry.totalPoints === 0);
   return (
-    <ol className="ranking" aria-labelledby={labelledBy}>
-      {entries.map((entry, index) => (
-        <RankingRow
-          key={entry.id}
-          entry={entry}
-          rank={index + 1}
-          actions={renderActions?.(entry, index + 1)}
-          details={renderDetails?.(entry, index + 1)}
-          showPlaces={showPlaces}
-        />
-      ))}
-    </ol>
+    <>
+      {ranked.length > 0 && (
+        <ol className="ranking" aria-labelledby={labelledBy}>
+          {ranked.map((entry, index) => (
+            <RankingRow
+              key={entry.id}
+              entry={entry}
+              rank={index + 1}
+              actions={renderActions?.(entry)}
+              showPlaces={showPlaces}
+            />
+          ))}
+        </ol>
+      )}
+      {waiting.length > 0 && (
+        <div className="ranking-waiting">
+          <h3 id={waitingTitleId} className="ranking-waiting__title">
+            {t('topic.ranking.noVotesYet')}
+          </h3>
+          <ul className="ranking ranking--waiting" aria-labelledby={waitingTitleId}>
+            {waiting.map((entry) => (
+              <RankingRow key={entry.id} entry={entry} actions={renderActions?.(entry)} showPlaces={false} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -49,40 +63,44 @@ function RankingRow({
   entry,
   rank,
   actions,
-  details,
   showPlaces,
 }: {
   entry: RankingEntryDto;
-  rank: number;
+  /** None for a proposition with no points yet. */
+  rank?: number;
   actions: ReactNode;
-  details: ReactNode;
   showPlaces: boolean;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const placesId = useId();
   const style = {
-    '--row-delay': `${Math.min(rank - 1, MAX_ANIMATED_ROWS) * RANKING_ROW_DELAY_S}s`,
+    '--row-delay': `${Math.min((rank ?? MAX_ANIMATED_ROWS + 1) - 1, MAX_ANIMATED_ROWS) * RANKING_ROW_DELAY_S}s`,
   } as CSSProperties;
-  const medal = rank <= 3 ? (rank as 1 | 2 | 3) : undefined;
+  const medal = rank !== undefined && rank <= 3 ? (rank as 1 | 2 | 3) : undefined;
   return (
     <li
       className={`ranking__row${medal ? ` ranking__row--top ranking__row--medal-${medal}` : ''}`}
       style={style}
     >
       <div className="ranking__main">
-        <span className="ranking__rank">
-          {medal ? <MedalIcon place={medal} title={t(`topic.ranking.medal${medal}`)} /> : null}
-          <span aria-hidden="true">{t('topic.ranking.rank', { rank })}</span>
-          <span className="visually-hidden">{t('topic.ranking.rankLabel', { rank })}</span>
-        </span>
+        {rank !== undefined && (
+          <span className="ranking__rank">
+            {medal ? <MedalIcon place={medal} title={t(`topic.ranking.medal${medal}`)} /> : null}
+            <span aria-hidden="true">{t('topic.ranking.rank', { rank })}</span>
+            <span className="visually-hidden">{t('topic.ranking.rankLabel', { rank })}</span>
+          </span>
+        )}
         <div className="ranking__body">
           <span className="ranking__name">{entry.itemName}</span>
-          <span className="ranking__stats">
-            <span className="ranking__points">{t('topic.ranking.points', { count: entry.totalPoints })}</span>
-            <span className="ranking__voters">{t('topic.ranking.voters', { count: entry.voteCount })}</span>
-          </span>
-          {details}
+          {rank !== undefined && (
+            <span className="ranking__stats">
+              <span className="ranking__points">
+                {t('topic.ranking.points', { count: entry.totalPoints })}
+              </span>
+              <span className="ranking__voters">{t('topic.ranking.voters', { count: entry.voteCount })}</span>
+            </span>
+          )}
         </div>
         {actions ? <div className="ranking__actions">{actions}</div> : null}
         {showPlaces && (

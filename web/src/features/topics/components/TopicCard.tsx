@@ -25,10 +25,16 @@ export function TopicCard({ topic, headingLevel = 3 }: { topic: TopicSummaryDto;
         </Link>
       </Heading>
       {topic.category.name && <p className="topic-card__category">{topic.category.name}</p>}
-      <TagList tags={topic.tags} />
+      {/* A main topic is a hub: it carries its sub-topics, not tags, and their ballots are its votes. */}
+      {!topic.isMainTopic && <TagList tags={topic.tags} />}
       <p className="topic-card__votes">
         <VotesIcon />
-        {t('topic.votes', { count: topic.voteCount })}
+        {topic.isMainTopic
+          ? t('topic.hubCounts', {
+              subTopics: t('topic.subTopicCount', { count: topic.subTopicCount }),
+              votes: t('topic.votes', { count: topic.voteCount }),
+            })
+          : t('topic.votes', { count: topic.voteCount })}
       </p>
     </article>
   );

@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { TopicDto } from '../../../../common/api/topics.js';
+import { HUB_PAGE_SIZE } from '../../../../common/constants.js';
+import { useLanguage } from '../../features/i18n/index.js';
+import { Podium, TagFilter, useHub } from '../../features/topics/index.js';
+import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
+import { Alert } from '../../shared/ui/Alert.js';
+import { Pager } from '../../shared/ui/Pager.js';
+import { Spinner } from '../../shared/ui/Spinner.js';
+
+/**
+ * A main topic's page: a hub that takes no ballot of its own and shows its sub-topics' podiums side
+ * by side, filterable by the tag types of its combinations. The chosen tags and the page live in the
+ * address (?tags=a,b&page=2), so a filtered view can be shared.
+ */
+export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNode; back: ReactNode }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const format = useNumberFormat();
+  const [params, setParams] = useSearchParams();
+  const selected = (params.get('tags') ?? '').split(',').filter(Boolean);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const offset = (page - 1) * HUB_PAGE_SIZE;
+  const hub = useHub(topic.id, selected, offset, language);
+
+  const update = (tags: string[], nextPage: number) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (tags.length > 0) next.set('tags', tags.join(','));
+        else next.delete('tags');
+        if (nextPage > 1) next.set('page', String(nextPage));
+        else next.delete('page');
+        return next;
+      },
+      { replace: nextPage === page, preventScrollReset: nextPage === page },
+    );
+  const toggle = (slug: string) =>
+    update(selected.includes(slug) ? selected.filter((s) => s !== slug) : [...selected, slug], 1);
+
+  return (
+    <article className="page topic topic--hub">
+      {back}
+      {head}
+      <dl className="topic-facts">
+        <div className="topic-facts__item">
+          <dt>{t('topic.category')}</dt>
+          <dd>{topic.categoryName}</dd>
+        </div>
+        <div className="topic-facts__item">
+          <dt>{t('topic.subTopics.title')}</dt>
+          <dd>{format.number(topic.subTopicCount)}</dd>
+        </div>
+        <div className="topic-facts__item">
+          <dt>{t('topic.hub.votes')}</dt>
+          <dd>{format.number(topic.voteCount)}</dd>
+        </div>
+      </dl>
+      <p className="topic-hub__hint">{t('topic.hub.hint')}</p>
+      <section className="topic-section" aria-labelledby="topic-subtopics-title" aria-busy={hub.isFetching}>
+        <h2 id="topic-subtopics-title" className="topic-section__title">
+          {t('topic.subTopics.title')}
+        </h2>
+        {hub.isPending ? (
+          <Spinner />
+        ) : hub.isError ? (
+          <Alert tone="error">{t('topic.filter.errorFetch')}</Alert>
+        ) : (
+          <>
+            {hub.data.availableTags.length > 0 && (
+              <div className="topic-filter">
+                <h3 className="visually-hidden">{t('topic.filter.title')}</h3>
+                <TagFilter
+                  groups={hub.data.availableTags}
+                  selected={selected}
+                  onToggle={toggle}
+                  onClear={() => update([], 1)}
+                />
+              </div>
+            )}
+            {hub.data.subTopics.length === 0 ? (
+              <p className="topic-section__empty">
+                {t(selected.length > 0 ? 'topic.subTopics.empty' : 'topic.hub.noSubTopics')}
+              </p>
+            ) : (
+              <ul className="topic-grid topic-hub__grid">
+                {hub.data.subTopics.map((sub) => (
+                  <li key={sub.id}>
+                    <Podium topic={sub} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager
+              offset={hub.data.offset}
+              pageSize={HUB_PAGE_SIZE}
+              total={hub.data.total}
+              onChange={(nextOffset) => update(selected, nextOffset / HUB_PAGE_SIZE + 1)}
+            />
+          </>
+        )}
+      </section>
+    </article>
+  );
+}

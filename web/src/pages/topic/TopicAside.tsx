@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TopicDto } from '../../../../common/api/topics.js';
+import { useLanguage } from '../../features/i18n/index.js';
+import { TagList, useMainTopic, useTopicTitle } from '../../features/topics/index.js';
+import { timeAgo } from '../../shared/format/relative-time.js';
+import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
+
+/** Sibling sub-topics listed beside a sub-topic (the most voted first). */
+const SIBLINGS_SHOWN = 8;
+
+/**
+ * A sub-topic's facts and its siblings: the right column at desktop width, after the ranking on
+ * phones (it follows the ranking in the page's order).
+ */
+export function TopicAside({ topic }: { topic: TopicDto }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const format = useNumberFormat();
+  return (
+    <aside className="topic-aside" aria-label={t('topic.facts.label')}>
+      <section className="topic-aside__card" aria-labelledby="topic-facts-title">
+        <h2 id="topic-facts-title" className="topic-aside__title">
+          {t('topic.facts.title')}
+        </h2>
+        <dl className="topic-aside__facts">
+          <div>
+            <dt>{t('topic.category')}</dt>
+            <dd>{topic.categoryName}</dd>
+          </div>
+          {topic.tags.length > 0 && (
+            <div>
+              <dt>{t('topic.facts.tags')}</dt>
+              <dd>
+                <TagList tags={topic.tags} />
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('topic.voteCount')}</dt>
+            <dd>{format.number(topic.voteCount)}</dd>
+          </div>
+          <div>
+            <dt>{t('topic.facts.lastVote')}</dt>
+            <dd>
+              {topic.lastVoteAt ? (
+                <time dateTime={topic.lastVoteAt}>{timeAgo(topic.lastVoteAt, language)}</time>
+              ) : (
+                t('topic.facts.noVoteYet')
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      {topic.mainTopicId !== null && <Siblings topic={topic} mainTopicId={topic.mainTopicId} />}
+    </aside>
+  );
+}
+
+function Siblings({ topic, mainTopicId }: { topic: TopicDto; mainTopicId: number }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const titleOf = useTopicTitle();
+  const main = useMainTopic(mainTopicId, language, SIBLINGS_SHOWN + 1);
+  const siblings = (main.data?.subTopics ?? []).filter((sub) => sub.id !== topic.id).slice(0, SIBLINGS_SHOWN);
+  if (siblings.length === 0) return null;
+  return (
+    <section className="topic-aside__card" aria-labelledby="topic-siblings-title">
+      <h2 id="topic-siblings-title" className="topic-aside__title">
+        {t('topic.siblings.title', { mainTopic: topic.mainTopic ?? '' })}
+      </h2>
+      <ul className="topic-aside__siblings">
+        {siblings.map((sub) => (
+          <li key={sub.id}>
+            <Link to={`/topic/${sub.id}`} className="topic-aside__sibling">
+              <span className="topic-aside__sibling-name">{titleOf(sub)}</span>
+              <span className="topic-aside__sibling-votes">{t('topic.votes', { count: sub.voteCount })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={`/topic/${mainTopicId}`} className="topic-aside__all">
+        {t('topic.siblings.all')}
+      </Link>
+    </section>
+  );
+}
