@@ -73,7 +73,7 @@ function Siblings({ topic, mainTopicId }: { topic: TopicDto; mainTopicId: number
         {siblings.map((sub) => (
           <li key={sub.id}>
             <Link to={`/topic/${sub.id}`} className="topic-aside__sibling">
-              <span className="topic-aside__sibling-name">{titleOf(sub)}</span>
+              <span className="topic-aside__sibling-name">{withoutPrefix(titleOf(sub), topic.mainTopic)}</span>
               <span className="topic-aside__sibling-votes">{t('topic.votes', { count: sub.voteCount })}</span>
             </Link>
           </li>
@@ -84,4 +84,10 @@ function Siblings({ topic, mainTopicId }: { topic: TopicDto; mainTopicId: number
       </Link>
     </section>
   );
+}
+
+/** "Best pizza Lyon Cheap" beside "Best pizza" reads "Lyon Cheap": what sets the sibling apart. */
+function withoutPrefix(title: string, mainTopic: string | null): string {
+  if (!mainTopic || !title.toLowerCase().startsWith(`${mainTopic.toLowerCase()} `)) return title;
+  return title.slice(mainTopic.length + 1);
 }

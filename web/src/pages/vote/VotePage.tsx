@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { useTopic, useTopicTitle } from '../../features/topics/index.js';
@@ -29,6 +29,8 @@ export function VotePage() {
       </PageProblem>
     );
   }
+  // A main topic takes no ballot: its page (the hub) leads to the sub-topics that do.
+  if (topic.data.isMainTopic) return <Navigate to={`/topic/${topic.data.id}`} replace />;
   return <VoteView topic={topic.data} />;
 }
 
