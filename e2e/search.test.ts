@@ -242,6 +242,12 @@ describe('calm search page', () => {
       await expect.poll(() => first.textContent()).toMatch(/\d+ votes?/);
       expect(await page.locator('.search-results').textContent()).not.toMatch(INTERNALS_EN);
     });
+    // Nor does the dropdown of suggestions, on any page but the search page.
+    await onPage('en', {}, async (page) => {
+      await headerBox(page).fill('pizz');
+      await listbox(page).getByRole('option').first().waitFor();
+      expect(await listbox(page).textContent()).not.toMatch(INTERNALS_EN);
+    });
 
     const admin = await e2e.asAdmin('en');
     try {

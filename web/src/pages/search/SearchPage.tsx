@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SearchSuggestionDto } from '../../../../common/api/search.js';
 import { LIMITS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../../../common/constants.js';
+import { useAuth } from '../../features/auth/index.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { SuggestionContent, searchHref, suggestionHref, useSearch } from '../../features/search/index.js';
 import { fetchPopularTopics, TopicGrid, topicKeys } from '../../features/topics/index.js';
@@ -100,6 +101,8 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
   const { t } = useTranslation();
   const typeLabel = useTagTypeLabel();
   const { language } = useLanguage();
+  // How each result matched is for administrators tuning search (unlike SPEC 2, which shows everyone).
+  const { isAdmin } = useAuth();
   const search = useSearch('smart', language, {
     q,
     ...(category && { category }),
@@ -200,7 +203,7 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
       <ul className="search-results">
         {results.map((item) => (
           <li key={`${item.type}:${item.id}`}>
-            <ResultItem item={item} />
+            <ResultItem item={item} internals={isAdmin} />
           </li>
         ))}
       </ul>
@@ -208,10 +211,10 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
   );
 }
 
-function ResultItem({ item }: { item: SearchSuggestionDto }) {
+function ResultItem({ item, internals }: { item: SearchSuggestionDto; internals: boolean }) {
   return (
     <Link to={suggestionHref(item)} className="search-result">
-      <SuggestionContent item={item} detailed />
+      <SuggestionContent item={item} detailed internals={internals} />
     </Link>
   );
 }

@@ -1,21 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import type { SearchSuggestionDto } from '../../../../../common/api/search.js';
-import { useAuth } from '../../auth/index.js';
 
 /**
  * Type badge, title, description, then what a reader weighs a topic by: its tags and votes, or for a
- * main topic its sub-topics and votes. Shared by the dropdown and the search page. How it matched
- * (label, relevance, score, words) is for administrators tuning search, not for visitors.
+ * main topic its sub-topics and votes. Shared by the dropdown and the search page. `internals` adds how
+ * it matched (label, relevance, score, words): the search page shows them to administrators tuning
+ * search, never to visitors.
  */
 export function SuggestionContent({
   item,
   detailed = false,
+  internals = false,
 }: {
   item: SearchSuggestionDto;
   detailed?: boolean;
+  internals?: boolean;
 }) {
   const { t } = useTranslation();
-  const { isAdmin } = useAuth();
   const context =
     item.type === 'subcategory' ? item.parentCategoryName : item.type === 'topic' ? item.categoryName : null;
   const isTopic = item.type === 'topic';
@@ -36,11 +37,11 @@ export function SuggestionContent({
           ))}
         </span>
       )}
-      {(isTopic || isAdmin) && (
+      {(isTopic || internals) && (
         <span className="search-item__meta">
           {isTopic && item.isMainTopic && <span>{t('search.subTopics', { count: item.subTopicCount })}</span>}
           {isTopic && <span>{t('search.votes', { count: item.voteCount })}</span>}
-          {isAdmin && (
+          {internals && (
             <>
               <span>{t(`search.match.${item.searchMatch}`)}</span>
               <span>{t('search.relevance', { value: item.relevance })}</span>
