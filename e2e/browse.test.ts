@@ -132,7 +132,7 @@ describe('topic page', () => {
     const main = mains.topics[0];
     if (!main) throw new Error('demo content has no main topic');
     const page = await e2e.newPage('en', { path: `/topic/${main.id}` });
-    const chips = page.locator('.tag-chip');
+    const chips = page.locator('.tag-filter .chip');
     await chips.first().waitFor();
     const before = await page.locator('.topic-card').count();
     await chips.first().click();

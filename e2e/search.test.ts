@@ -41,6 +41,8 @@ async function onPage(
 }
 
 const headerBox = (page: Page) => page.locator('.site-header').getByRole('combobox');
+/** How a result matched, as only administrators see it ("Relevance 8", "Score 35", "All words"…). */
+const INTERNALS_EN = /Relevance \d|Score \d|All words|Exact match|Partial match|Matched words/;
 const listbox = (page: Page) => page.locator('.site-header').getByRole('listbox');
 
 describe('global search box', () => {
@@ -199,7 +201,7 @@ describe('search page', () => {
         ).length;
         await expect.poll(() => results.count()).toBe(withPrice);
 
-        await page.getByLabel(text(language, 'search.page.sortLabel')).selectOption('category');
+        await page.getByLabel(text(language, 'search.page.sortBy')).selectOption('category');
         await expect.poll(() => results.count()).toBe(withPrice);
       });
     });
@@ -227,6 +229,107 @@ describe('search page', () => {
       expect(href).toMatch(/^\/topic\/\d+$/);
       await first.click();
       await page.waitForURL((url) => url.pathname === href);
+    });
+  });
+});
+
+describe('calm search page', () => {
+  it('shows visitors no relevance, score or match label, and administrators all of them', async () => {
+    await onPage('en', { path: '/search?q=pizza' }, async (page) => {
+      const first = page.locator('.search-result').first();
+      await first.waitFor();
+      // Votes are for everyone: the row still says how much a topic is used.
+      await expect.poll(() => first.textContent()).toMatch(/\d+ votes?/);
+      expect(await page.locator('.search-results').textContent()).not.toMatch(INTERNALS_EN);
+    });
+    // Nor does the dropdown of suggestions, on any page but the search page.
+    await onPage('en', {}, async (page) => {
+      await headerBox(page).fill('pizz');
+      await listbox(page).getByRole('option').first().waitFor();
+      expect(await listbox(page).textContent()).not.toMatch(INTERNALS_EN);
+    });
+
+    const admin = await e2e.asAdmin('en');
+    try {
+      await admin.goto('/search?q=pizza&lng=en');
+      await admin.locator('.search-result').first().waitFor();
+      await expect.poll(() => admin.locator('.search-results').textContent()).toMatch(/Relevance 8/);
+      const rows = await admin.locator('.search-results').textContent();
+      expect(rows).toMatch(/Score \d+/);
+      expect(rows).toMatch(/All words|Exact match/);
+    } finally {
+      await admin.context().close();
+    }
+  });
+
+  it('keeps the chosen tag type and order in the address, through a reload, and writes no defaults', async () => {
+    await onPage('fr', { path: '/search?q=pizza' }, async (page) => {
+      const results = page.locator('.search-result');
+      await results.first().waitFor();
+      const priceChip = page.getByRole('button', { name: text('fr', 'tagType.PRICE') });
+      await priceChip.click();
+      await page.waitForURL((url) => url.searchParams.get('type') === 'PRICE');
+      const sort = page.getByLabel(text('fr', 'search.page.sortBy'));
+      await sort.selectOption('category');
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'category');
+      expect(new URL(page.url()).searchParams.get('q')).toBe('pizza');
+      const filtered = await results.count();
+
+      await page.reload();
+      await results.first().waitFor();
+      await expect.poll(() => priceChip.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => sort.inputValue()).toBe('category');
+      await expect.poll(() => results.count()).toBe(filtered);
+
+      // Back to the defaults: nothing of them is written.
+      await sort.selectOption('best');
+      await page.getByRole('button', { name: text('fr', 'search.page.filterAll') }).click();
+      await page.waitForURL((url) => !url.searchParams.has('sort') && !url.searchParams.has('type'));
+      expect(await sort.locator('option:checked').textContent()).toBe(
+        text('fr', 'search.page.sortBestMatch'),
+      );
+    });
+  });
+
+  for (const viewport of [DESKTOP, { width: 360, height: 740 }]) {
+    it(`offers one search box on the search page at ${viewport.width}px, and the header's elsewhere`, async () => {
+      await onPage('en', { path: '/search?q=pizza', viewport }, async (page) => {
+        await page.locator('.search-result').first().waitFor();
+        await expect.poll(() => page.getByRole('search').count()).toBe(1);
+        await expect.poll(() => page.getByRole('searchbox').count()).toBe(1);
+        expect(await page.locator('.site-header input').count()).toBe(0);
+        const box = page.getByRole('searchbox', { name: text('en', 'search.box.label') });
+        expect(await box.inputValue()).toBe('pizza');
+        // Nothing runs off the side of a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await expectNoSeriousA11yViolations(page, `search page at ${viewport.width}px`);
+
+        await page
+          .getByRole('link', { name: text('en', 'nav.home') })
+          .first()
+          .click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await expect.poll(() => headerBox(page).count()).toBe(1);
+      });
+    });
+  }
+
+  it("shows a main topic's sub-topics and votes instead of its tags", async () => {
+    const expected = await api<SearchResponseDto>('/search/smart?q=pizza&lang=en');
+    const main = expected.suggestions.find((s) => s.type === 'topic' && s.isMainTopic);
+    if (!main) throw new Error('demo content has no main pizza topic');
+    expect(main.subTopicCount).toBeGreaterThan(1);
+    await onPage('en', { path: '/search?q=pizza' }, async (page) => {
+      const row = page.locator('.search-result', { has: page.getByText(main.title, { exact: true }) });
+      await row.waitFor();
+      const meta = row.locator('.search-item__meta');
+      await expect
+        .poll(() => meta.textContent())
+        .toBe(`${main.subTopicCount} sub-topics${main.voteCount} ${main.voteCount === 1 ? 'vote' : 'votes'}`);
+      expect(await row.locator('.search-item__tags').count()).toBe(0);
+      await screenshot(page, 'main-topic-row-en');
     });
   });
 });

@@ -50,6 +50,10 @@ export const searchSuggestionDto = z
     /** For a subcategory: its parent's name. */
     parentCategoryName: z.string().nullable(),
     voteCount: z.int(),
+    /** A main topic (a hub of sub-topics, which holds the ballots) rather than a topic people vote on. */
+    isMainTopic: z.boolean(),
+    /** A main topic's active sub-topics; 0 for every other result. */
+    subTopicCount: z.int(),
     relevance: z.number(),
     score: z.number(),
     /** How it matched: exact, all-words, category, partial, qualifier, or filter for a category/tag listing. */

@@ -33,7 +33,17 @@ describe('rankResults', () => {
     expect(relevanceOf(result('subcategory', 1, 1))).toBe(10);
   });
 
-  it('breaks ties by title, ignoring case and accents', () => {
+  it('breaks ties by votes, the most voted first, before the title', () => {
+    const ranked = rankResults([
+      { ...result('topic', 1, 20, 'Aardvark'), voteCount: 0 },
+      { ...result('topic', 2, 20, 'Zebra'), voteCount: 12 },
+      { ...result('topic', 3, 20, 'Moose'), voteCount: 5 },
+      { ...result('topic', 4, 21, 'Yak'), voteCount: 0 },
+    ]);
+    expect(ranked.map((r) => r.title)).toEqual(['Yak', 'Zebra', 'Moose', 'Aardvark']);
+  });
+
+  it('breaks ties of equal votes by title, ignoring case and accents', () => {
     const ranked = rankResults([
       result('topic', 1, 20, 'Zoo'),
       result('topic', 2, 20, 'éclairs'),

@@ -11,6 +11,8 @@ export interface RankableResult {
   title: string;
   score: number;
   relevance?: number;
+  /** Breaks ties of score plus relevance: the more voted first (none counts as 0). */
+  voteCount?: number;
 }
 
 /** Relevance of a result: its own, else its type's default. */
@@ -23,7 +25,9 @@ export function relevanceOf(result: RankableResult): number {
 
 /**
  * Keeps results scoring above 0, once per `${type}:${id}` (the best-ranked copy), ordered by score
- * plus relevance (highest first, then by folded title), at most `limit`.
+ * plus relevance (highest first), then by votes (most first: of two equally good matches, people want
+ * the one others use), then by folded title and id so that the order never depends on the input's,
+ * at most `limit`.
  */
 export function rankResults<T extends RankableResult>(
   items: readonly T[],
@@ -42,7 +46,11 @@ export function rankResults<T extends RankableResult>(
   return [...bestByKey.values()]
     .sort(
       (a, b) =>
-        b.total - a.total || compareText(a.titleKey, b.titleKey) || compareText(a.item.title, b.item.title),
+        b.total - a.total ||
+        (b.item.voteCount ?? 0) - (a.item.voteCount ?? 0) ||
+        compareText(a.titleKey, b.titleKey) ||
+        compareText(a.item.title, b.item.title) ||
+        compareIds(a.item.id, b.item.id),
     )
     .slice(0, Math.max(0, limit))
     .map((entry) => entry.item);
@@ -50,4 +58,8 @@ export function rankResults<T extends RankableResult>(
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareIds(a: string | number, b: string | number): number {
+  return typeof a === 'number' && typeof b === 'number' ? a - b : compareText(String(a), String(b));
 }

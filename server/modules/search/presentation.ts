@@ -14,8 +14,11 @@ export interface ScoredResult {
   title: string;
   score: number;
   relevance?: number;
-  match: CandidateScore;
-  build: () => SearchSuggestionDto;
+  /** Breaks ties of score (rankResults). */
+  voteCount: number;
+  isMainTopic: boolean;
+  /** `subTopicCount`: a main topic's active sub-topics, read for the results kept only. */
+  build: (subTopicCount: number) => SearchSuggestionDto;
 }
 
 /** A topic as a result; without a query (a filter only) it is unscored. */
@@ -25,7 +28,7 @@ export function topicResult(
   parsed: ParsedQuery | undefined,
   options: { prefixLastWord: boolean },
 ): ScoredResult {
-  const { id, title, description, category, tags } = doc;
+  const { id, title, description, category, tags, isMainTopic } = doc;
   const match: CandidateScore = parsed
     ? scoreCandidate(parsed, doc.prepared, options)
     : { score: 0, matchedWords: [], matchLabel: 'none' };
@@ -34,8 +37,9 @@ export function topicResult(
     id,
     title,
     score: match.score,
-    match,
-    build: () => ({
+    voteCount,
+    isMainTopic,
+    build: (subTopicCount) => ({
       type: 'topic',
       id,
       title,
@@ -45,6 +49,8 @@ export function topicResult(
       categoryName: category?.name ?? null,
       parentCategoryName: category?.parentName ?? null,
       voteCount,
+      isMainTopic,
+      subTopicCount: isMainTopic ? subTopicCount : 0,
       relevance: relevanceOf(result),
       score: match.score,
       searchMatch: parsed ? match.matchLabel : 'filter',
@@ -73,7 +79,8 @@ export function catalogueResults(
       id: entry.id,
       title: entry.name,
       score: match.score,
-      match,
+      voteCount: 0,
+      isMainTopic: false,
       build: () => ({
         type,
         id: entry.id,
@@ -82,6 +89,8 @@ export function catalogueResults(
         slug: entry.slug,
         ...shown,
         voteCount: 0,
+        isMainTopic: false,
+        subTopicCount: 0,
         relevance: relevanceOf(result),
         score: match.score,
         searchMatch: match.matchLabel,

@@ -23,6 +23,7 @@ export interface TopicRowForSearch {
   description: string | null;
   language: string;
   category_id: number;
+  is_main: number;
 }
 
 /** All SQL of search (texts other than base ones come from the texts service). */
@@ -114,7 +115,7 @@ export class SearchRepository {
     if (ids.length === 0) return [];
     return this.db
       .selectFrom('topics')
-      .select(['id', 'slug', 'title', 'description', 'language', 'category_id'])
+      .select(['id', 'slug', 'title', 'description', 'language', 'category_id', 'is_main'])
       .where('id', 'in', [...ids])
       .where('is_active', '=', 1)
       .execute();

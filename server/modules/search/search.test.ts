@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponseDto, SearchSuggestionDto } from '../../../common/api/search.js';
 import { MAX_SUGGESTIONS } from '../../../common/constants.js';
+import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { createAdmin } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { indexTopics, rebuildSearchIndex } from './indexer.js';
@@ -75,6 +76,8 @@ describe('GET /api/search/smart', () => {
           'score',
           'searchMatch',
           'slug',
+          'isMainTopic',
+          'subTopicCount',
           'tags',
           'title',
           'type',
@@ -184,6 +187,70 @@ describe('GET /api/search/predictive', () => {
   });
 });
 
+describe('ties and main topics', () => {
+  // Topics written straight into the database, then indexed as the index subscriber would.
+  async function numbatTopics() {
+    const db = server.ctx.db;
+    const category = await makeCategory(db, { name: 'Marsupial outings' });
+    const topic = (title: string, voteCount: number, more: Partial<Parameters<typeof makeTopic>[1]> = {}) =>
+      makeTopic(db, {
+        categoryId: category.id,
+        title,
+        language: 'en',
+        description: null,
+        voteCount,
+        ...more,
+      });
+    const alpha = await topic('Numbat Alpha', 2);
+    const mike = await topic('Numbat Mike', 0);
+    const zulu = await topic('Numbat Zulu', 9);
+    const hub = await topic('Numbat Hub', 0, { isMain: true });
+    const subTopics = [
+      await topic('Termite walks Lyon', 3, { mainTopicId: hub.id }),
+      await topic('Termite walks Rome', 1, { mainTopicId: hub.id }),
+      await topic('Termite walks Oslo', 0, { mainTopicId: hub.id, isActive: false }),
+    ];
+    await indexTopics(db, [alpha.id, mike.id, zulu.id, hub.id, ...subTopics.map((s) => s.id)]);
+    return { alpha, mike, zulu, hub };
+  }
+
+  let made: Awaited<ReturnType<typeof numbatTopics>>;
+  beforeAll(async () => {
+    made = await numbatTopics();
+  });
+
+  it('puts the more voted of two equally scored topics first, in smart and predictive search', async () => {
+    const voted = ['Numbat Zulu', 'Numbat Alpha'];
+    const smart = topics(await search('smart', { q: 'numbat', lang: 'en' }));
+    const scores = new Set(smart.filter((s) => voted.includes(s.title)).map((s) => s.score + s.relevance));
+    expect(scores.size).toBe(1);
+    // By title Alpha would come before Zulu; by votes Zulu (9) comes before Alpha (2), then Mike (0).
+    expect(titles(smart).filter((title) => title !== 'Numbat Hub')).toEqual([
+      'Numbat Zulu',
+      'Numbat Alpha',
+      'Numbat Mike',
+    ]);
+    const predictive = topics(await search('predictive', { q: 'numb', lang: 'en' }));
+    expect(titles(predictive).filter((title) => title !== 'Numbat Hub')).toEqual([
+      'Numbat Zulu',
+      'Numbat Alpha',
+      'Numbat Mike',
+    ]);
+  });
+
+  it("gives a main topic's result its active sub-topics' count, and 0 to every other result", async () => {
+    const data = await search('smart', { q: 'numbat', lang: 'en' });
+    const hub = data.suggestions.find((s) => s.id === made.hub.id);
+    expect(hub).toMatchObject({ isMainTopic: true, subTopicCount: 2 });
+    const others = data.suggestions.filter((s) => s.id !== made.hub.id || s.type !== 'topic');
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) expect(other).toMatchObject({ isMainTopic: false, subTopicCount: 0 });
+    // A listing by category (no query) counts them too.
+    const listed = await search('smart', { category: 'Marsupial outings', lang: 'en' });
+    expect(listed.suggestions.find((s) => s.id === made.hub.id)?.subTopicCount).toBe(2);
+  });
+});
+
 describe('search input rules', () => {
   it.each(['', ' ', 'a', ' p '])('answers %j with no suggestions', async (q) => {
     for (const mode of ['predictive', 'smart'] as const) {
@@ -204,7 +271,7 @@ describe('search input rules', () => {
   it('defaults to French and refuses an unsupported language', async () => {
     const data = await search('smart', { q: 'pizza' });
     expect(topics(data)[0]?.title).toMatch(/Meilleure pizza|pizza/);
-    expect(data.suggestions[0]?.description).toMatch(/pâte/);
+    expect(data.suggestions.find((s) => s.title === 'Meilleure pizza')?.description).toMatch(/pâte/);
     const response = await server.request('GET', '/api/search/smart?q=pizza&lang=it');
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('UNSUPPORTED_LANGUAGE');

@@ -5,6 +5,7 @@ import { foldText } from '../../../common/text/index.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { TextsService } from '../texts/service.js';
+import { TopicsRepository } from '../topics/repository.js';
 import { candidateTopicIds, lookupsOf, type SearchMode } from './candidates.js';
 import { catalogueResults, type ScoredResult, topicResult } from './presentation.js';
 import { SearchRepository } from './repository.js';
@@ -32,10 +33,12 @@ interface TopicFilter {
  */
 export class SearchService {
   private readonly repository: SearchRepository;
+  private readonly topics: TopicsRepository;
   private readonly snapshots: SearchSnapshots;
 
   constructor(db: Executor, kind: DatabaseKind, texts: TextsService) {
     this.repository = new SearchRepository(db, kind);
+    this.topics = new TopicsRepository(db);
     this.snapshots = new SearchSnapshots(db, this.repository, texts);
   }
 
@@ -49,7 +52,7 @@ export class SearchService {
       if (filter === undefined) return { query: q, suggestions: [], didYouMean: [] };
       const ids = await this.filteredTopicIds(snapshot, filter);
       const topics = await this.topicResults(snapshot, ids, language, undefined, options);
-      return { query: q, suggestions: topics.map((result) => result.build()), didYouMean: [] };
+      return { query: q, suggestions: await this.present(topics), didYouMean: [] };
     }
 
     const parsed = parseQuery(q);
@@ -61,7 +64,7 @@ export class SearchService {
     } else {
       results.push(...catalogueResults(snapshot.view(language), parsed, options));
     }
-    const suggestions = rankResults(results, MAX_SUGGESTIONS).map((result) => result.build());
+    const suggestions = await this.present(rankResults(results, MAX_SUGGESTIONS));
     const corrections =
       suggestions.length === 0 && parsed.allWords.length > 0
         ? didYouMean(q, await snapshot.vocabulary())
@@ -97,6 +100,13 @@ export class SearchService {
         type: tag.type,
         categoryId: tag.categoryId,
       }));
+  }
+
+  /** The answers of the results kept, with their main topics' sub-topic counts read in one query. */
+  private async present(results: readonly ScoredResult[]) {
+    const mainTopicIds = results.filter((result) => result.isMainTopic).map((result) => result.id);
+    const subTopicCounts = await this.topics.activeSubTopicCounts(mainTopicIds);
+    return results.map((result) => result.build(subTopicCounts.get(result.id) ?? 0));
   }
 
   /** Loads, scores (when there is a query) and describes topics; without a query they keep `ids` order. */

@@ -55,6 +55,8 @@ export interface TopicDoc {
   slug: string;
   title: string;
   description: string | null;
+  /** A main topic: a hub whose sub-topics hold the ballots. */
+  isMainTopic: boolean;
   category: CategoryEntry | undefined;
   tags: TagEntry[];
   prepared: PreparedCandidate;
@@ -249,6 +251,7 @@ export class SearchSnapshot {
         slug: topic.slug,
         title,
         description,
+        isMainTopic: topic.is_main === 1,
         category,
         tags,
         prepared: prepareCandidate({

@@ -7,9 +7,7 @@ import { SearchBox } from '../../features/search/index.js';
 import { TopicGrid, useMainTopic, usePopularTopics, useTopicTitle } from '../../features/topics/index.js';
 import { errorMessage, isApiError } from '../../shared/api/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
-import { Alert } from '../../shared/ui/Alert.js';
-import { Button } from '../../shared/ui/Button.js';
-import { Spinner } from '../../shared/ui/Spinner.js';
+import { LoadState } from '../../shared/ui/LoadState.js';
 import './home.css';
 
 /** The text of the server's error code in the UI's language, else 'Failed to fetch topics'; no answer at all: 'Failed to load…'. */
@@ -46,16 +44,13 @@ function PopularTopics() {
         {t('home.popular.title')}
       </h2>
       {popular.isPending ? (
-        <div className="home-section__state">
-          <Spinner />
-        </div>
+        <LoadState align="start" />
       ) : popular.isError ? (
-        <div className="home-section__state">
-          <Alert tone="error">{popularError(t, popular.error)}</Alert>
-          <Button variant="primary" onClick={() => void popular.refetch()}>
-            {t('browse.tryAgain')}
-          </Button>
-        </div>
+        <LoadState
+          align="start"
+          error={popularError(t, popular.error)}
+          onRetry={() => void popular.refetch()}
+        />
       ) : popular.data.topics.length === 0 ? (
         <div className="home-empty">
           <p className="home-empty__title">{t('home.popular.empty')}</p>

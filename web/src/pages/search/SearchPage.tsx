@@ -4,17 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SearchSuggestionDto } from '../../../../common/api/search.js';
 import { LIMITS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../../../common/constants.js';
+import { useAuth } from '../../features/auth/index.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { SuggestionContent, searchHref, suggestionHref, useSearch } from '../../features/search/index.js';
 import { fetchPopularTopics, TopicGrid, topicKeys } from '../../features/topics/index.js';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
-import { Alert } from '../../shared/ui/Alert.js';
-import { Spinner } from '../../shared/ui/Spinner.js';
-import './search-page.css';
 import { useTagTypeLabel } from '../../shared/hooks/useTagTypeLabel.js';
+import { Chip } from '../../shared/ui/Chip.js';
+import { LoadState } from '../../shared/ui/LoadState.js';
+import './search-page.css';
 
-type SortOrder = 'relevance' | 'category';
+/** Best match is the default and is not written in the address; `?sort=category` groups by category. */
+type SortOrder = 'best' | 'category';
 
 export function SearchPage() {
   const { t } = useTranslation();
@@ -99,38 +101,49 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
   const { t } = useTranslation();
   const typeLabel = useTagTypeLabel();
   const { language } = useLanguage();
+  // How each result matched is for administrators tuning search (unlike SPEC 2, which shows everyone).
+  const { isAdmin } = useAuth();
   const search = useSearch('smart', language, {
     q,
     ...(category && { category }),
     ...(tag && { tag }),
   });
-  const [sort, setSort] = useState<SortOrder>('relevance');
-  const [tagType, setTagType] = useState<string | null>(null);
+  // The chosen order and tag type live in the address, so that a reload, Back or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const sort: SortOrder = params.get('sort') === 'category' ? 'category' : 'best';
+  const tagType = params.get('type') || null;
+  // Like the topic page's tag chips: a view of the same results, not a page of the history.
+  const choose = (name: 'sort' | 'type', value: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const sortId = useId();
 
   const all = search.data?.suggestions ?? [];
+  // A type chosen before the query changed stays offered, so that it can be seen and undone.
   const tagTypes = useMemo(
-    () => [...new Set(all.flatMap((item) => item.tags.map((x) => x.type)))].sort(),
-    [all],
+    () =>
+      [
+        ...new Set([...all.flatMap((item) => item.tags.map((x) => x.type)), ...(tagType ? [tagType] : [])]),
+      ].sort(),
+    [all, tagType],
   );
   const results = useMemo(() => {
     const kept = tagType ? all.filter((item) => item.tags.some((x) => x.type === tagType)) : all;
-    if (sort === 'relevance') return kept;
-    return [...kept].sort(
-      (a, b) =>
-        (a.categoryName ?? '').localeCompare(b.categoryName ?? '', language) ||
-        b.score + b.relevance - (a.score + a.relevance),
-    );
+    if (sort === 'best') return kept;
+    // A stable sort: within a category, the server's order (score, then votes) stays.
+    return [...kept].sort((a, b) => (a.categoryName ?? '').localeCompare(b.categoryName ?? '', language));
   }, [all, tagType, sort, language]);
 
-  if (search.isPending) {
-    return (
-      <div className="search-page__state">
-        <Spinner />
-      </div>
-    );
-  }
-  if (search.isError) return <Alert tone="error">{t('search.page.error')}</Alert>;
+  if (search.isPending) return <LoadState />;
+  if (search.isError)
+    return <LoadState error={t('search.page.error')} onRetry={() => void search.refetch()} />;
 
   const countLine = q
     ? t('search.page.resultCount', { count: results.length, query: q })
@@ -166,9 +179,13 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
           {countLine}
         </p>
         <label className="search-page__sort">
-          <span>{t('search.page.sortLabel')}</span>
-          <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SortOrder)}>
-            <option value="relevance">{t('search.page.sortRelevance')}</option>
+          <span>{t('search.page.sortBy')}</span>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => choose('sort', event.target.value === 'category' ? 'category' : null)}
+          >
+            <option value="best">{t('search.page.sortBestMatch')}</option>
             <option value="category">{t('search.page.sortCategory')}</option>
           </select>
         </label>
@@ -177,22 +194,16 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
         <fieldset className="search-page__chips">
           <legend className="visually-hidden">{t('search.page.filterLabel')}</legend>
           {[null, ...tagTypes].map((type) => (
-            <button
-              key={type ?? 'all'}
-              type="button"
-              className={`search-chip${tagType === type ? ' search-chip--on' : ''}`}
-              aria-pressed={tagType === type}
-              onClick={() => setTagType(type)}
-            >
+            <Chip key={type ?? 'all'} pressed={tagType === type} onClick={() => choose('type', type)}>
               {type === null ? t('search.page.filterAll') : typeLabel(type)}
-            </button>
+            </Chip>
           ))}
         </fieldset>
       )}
       <ul className="search-results">
         {results.map((item) => (
           <li key={`${item.type}:${item.id}`}>
-            <ResultItem item={item} />
+            <ResultItem item={item} internals={isAdmin} />
           </li>
         ))}
       </ul>
@@ -200,10 +211,10 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
   );
 }
 
-function ResultItem({ item }: { item: SearchSuggestionDto }) {
+function ResultItem({ item, internals }: { item: SearchSuggestionDto; internals: boolean }) {
   return (
     <Link to={suggestionHref(item)} className="search-result">
-      <SuggestionContent item={item} detailed />
+      <SuggestionContent item={item} detailed internals={internals} />
     </Link>
   );
 }
@@ -243,21 +254,17 @@ function PopularTopics() {
         {t('search.page.popularTitle')}
       </h2>
       {popular.isPending ? (
-        <div className="search-page__state">
-          <Spinner />
-        </div>
+        <LoadState />
       ) : popular.isError && topics.length === 0 ? (
-        <Alert tone="error">{t('search.page.popularError')}</Alert>
+        <LoadState error={t('search.page.popularError')} onRetry={() => void popular.refetch()} />
       ) : (
         <>
           <TopicGrid topics={topics} />
           <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
-          {isFetchingNextPage && (
-            <div className="search-page__state">
-              <Spinner />
-            </div>
+          {isFetchingNextPage && <LoadState />}
+          {popular.isError && (
+            <LoadState error={t('search.page.popularError')} onRetry={() => void fetchNextPage()} />
           )}
-          {popular.isError && <Alert tone="error">{t('search.page.popularError')}</Alert>}
           {!hasNextPage && !popular.isError && (
             <p className="search-page__end" role="status">
               {t('search.page.end', { count: topics.length })}

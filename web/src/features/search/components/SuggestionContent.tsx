@@ -1,17 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { SearchSuggestionDto } from '../../../../../common/api/search.js';
 
-/** Type badge, title, description, tags, and how it matched: shared by the dropdown and the search page. */
+/**
+ * Type badge, title, description, then what a reader weighs a topic by: its tags and votes, or for a
+ * main topic its sub-topics and votes. Shared by the dropdown and the search page. `internals` adds how
+ * it matched (label, relevance, score, words): the search page shows them to administrators tuning
+ * search, never to visitors.
+ */
 export function SuggestionContent({
   item,
   detailed = false,
+  internals = false,
 }: {
   item: SearchSuggestionDto;
   detailed?: boolean;
+  internals?: boolean;
 }) {
   const { t } = useTranslation();
   const context =
     item.type === 'subcategory' ? item.parentCategoryName : item.type === 'topic' ? item.categoryName : null;
+  const isTopic = item.type === 'topic';
   return (
     <>
       <span className="search-item__head">
@@ -20,7 +28,7 @@ export function SuggestionContent({
         {context && <span className="search-item__context">{t('search.inCategory', { name: context })}</span>}
       </span>
       {item.description && <span className="search-item__description">{item.description}</span>}
-      {item.type === 'topic' && item.tags.length > 0 && (
+      {isTopic && !item.isMainTopic && item.tags.length > 0 && (
         <span className="search-item__tags">
           {item.tags.slice(0, detailed ? 8 : 3).map((tag) => (
             <span key={tag.slug} className="search-tag">
@@ -29,15 +37,22 @@ export function SuggestionContent({
           ))}
         </span>
       )}
-      <span className="search-item__meta">
-        <span>{t(`search.match.${item.searchMatch}`)}</span>
-        {item.type === 'topic' && <span>{t('search.votes', { count: item.voteCount })}</span>}
-        <span>{t('search.relevance', { value: item.relevance })}</span>
-        {detailed && item.score > 0 && <span>{t('search.score', { value: item.score })}</span>}
-        {detailed && item.matchedWords.length > 0 && (
-          <span>{t('search.matchedWords', { words: item.matchedWords.join(', ') })}</span>
-        )}
-      </span>
+      {(isTopic || internals) && (
+        <span className="search-item__meta">
+          {isTopic && item.isMainTopic && <span>{t('search.subTopics', { count: item.subTopicCount })}</span>}
+          {isTopic && <span>{t('search.votes', { count: item.voteCount })}</span>}
+          {internals && (
+            <>
+              <span>{t(`search.match.${item.searchMatch}`)}</span>
+              <span>{t('search.relevance', { value: item.relevance })}</span>
+              {detailed && item.score > 0 && <span>{t('search.score', { value: item.score })}</span>}
+              {detailed && item.matchedWords.length > 0 && (
+                <span>{t('search.matchedWords', { words: item.matchedWords.join(', ') })}</span>
+              )}
+            </>
+          )}
+        </span>
+      )}
     </>
   );
 }

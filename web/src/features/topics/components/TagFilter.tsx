@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TagGroupDto } from '../../../../../common/api/topics.js';
 import './tag-filter.css';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
+import { Chip } from '../../../shared/ui/Chip.js';
 
 /** Toggle chips grouped by tag type; a sub-topic must carry every pressed tag. */
 export function TagFilter({
@@ -28,16 +29,10 @@ export function TagFilter({
               {group.tags.map((tag) => {
                 const pressed = selected.includes(tag.slug);
                 return (
-                  <button
-                    key={tag.id}
-                    type="button"
-                    className="tag-chip"
-                    aria-pressed={pressed}
-                    onClick={() => onToggle(tag.slug)}
-                  >
+                  <Chip key={tag.id} pressed={pressed} onClick={() => onToggle(tag.slug)}>
                     {tag.name}
                     <span className="tag-chip__count">{tag.topicCount}</span>
-                  </button>
+                  </Chip>
                 );
               })}
             </div>
