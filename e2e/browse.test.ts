@@ -2,10 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PopularTopicsData, RankingData } from '../common/api/topics.js';
+import type { HubData, PopularTopicsData, RankingData } from '../common/api/topics.js';
 import type { Language } from '../common/constants.js';
 import { topicDisplayTitle } from '../common/text/index.js';
-import { expectNoSeriousA11yViolations, PHONE, SCREENSHOT_DIR, setupE2E, text } from './support/index.js';
+import {
+  ADMIN,
+  callApi,
+  expectNoSeriousA11yViolations,
+  PHONE,
+  SCREENSHOT_DIR,
+  seedVotedTopic,
+  setupE2E,
+  text,
+} from './support/index.js';
 
 const e2e = setupE2E({ SEED: 'demo' });
 
@@ -77,18 +86,18 @@ describe('topic page', () => {
     ['en', undefined],
     ['fr', PHONE],
   ] as const) {
-    it(`opens from a card and shows the topic and its ranking in ${language}`, async () => {
-      const page = await e2e.newPage(language, viewport ? { viewport } : {});
-      const [first] = await popular(language, 1);
-      if (!first) throw new Error('demo content has no topics');
-      await page.locator('.topic-card__link').first().click();
-      await page.waitForURL(new RegExp(`/topic/${first.id}`));
+    it(`shows a sub-topic's ranking with its facts beside it at desktop width and after it on phones, in ${language}`, async () => {
+      const [first] = (await api<PopularTopicsData>(`/topics/popular/${language}?type=sub&limit=1`)).topics;
+      if (!first) throw new Error('demo content has no sub-topics');
+      const page = await e2e.newPage(language, {
+        path: `/topic/${first.id}`,
+        ...(viewport ? { viewport } : {}),
+      });
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
         .toBe(topicDisplayTitle(first));
-      await expect
-        .poll(() => page.locator('.topic-facts__language').textContent())
-        .toBe(first.language.toUpperCase());
+      // Read in the reader's own language: no "written in" note.
+      expect(await page.locator('.topic-head__language').count()).toBe(0);
 
       const ranking = await api<RankingData>(`/search/rankings/topic/${first.id}?language=${language}`);
       const rows = page.locator('.ranking__row');
@@ -100,6 +109,16 @@ describe('topic page', () => {
       expect(await page.locator('.ranking__row .medal-icon').count()).toBe(
         Math.min(3, ranking.rankings.length),
       );
+
+      const facts = page.getByRole('complementary', { name: text(language, 'topic.facts.label') });
+      await facts.getByText(text(language, 'topic.facts.lastVote')).waitFor();
+      await facts.getByText(first.category.name, { exact: true }).waitFor();
+      await facts.locator('.topic-aside__sibling').first().waitFor();
+      const list = await page.locator('.ranking').first().boundingBox();
+      const aside = await facts.boundingBox();
+      if (!list || !aside) throw new Error('ranking or facts not laid out');
+      if (viewport) expect(aside.y).toBeGreaterThan(list.y + list.height);
+      else expect(aside.x).toBeGreaterThanOrEqual(list.x + list.width);
 
       const toggle = rows.first().locator('.ranking__toggle');
       await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
@@ -127,25 +146,97 @@ describe('topic page', () => {
     });
   }
 
-  it('lists a main topic’s sub-topics and filters them with tag chips', async () => {
-    const mains = await api<PopularTopicsData>('/topics/popular/en?type=main&limit=1');
-    const main = mains.topics[0];
+  for (const [language, viewport] of [
+    ['fr', undefined],
+    ['de', PHONE],
+  ] as const) {
+    it(`shows a main topic as a hub of its sub-topics' podiums, filtered by tag chips kept in the address, in ${language}`, async () => {
+      const [main] = (await api<PopularTopicsData>(`/topics/popular/${language}?type=main&limit=1`)).topics;
+      if (!main) throw new Error('demo content has no main topic');
+      const hub = await api<HubData>(`/topics/main/${main.id}/hub?lang=${language}`);
+      const page = await e2e.newPage(language, {
+        path: `/topic/${main.id}`,
+        ...(viewport ? { viewport } : {}),
+      });
+      const podiums = page.locator('.podium');
+      await podiums.first().waitFor();
+      await expect.poll(() => podiums.count()).toBe(hub.subTopics.length);
+      const [best] = hub.subTopics;
+      expect(await podiums.first().locator('.podium__name').allTextContents()).toEqual(
+        best?.podium.map((entry) => entry.itemName),
+      );
+      // A hub takes no ballot: no voting panel, and it says where votes happen.
+      await page.getByText(text(language, 'topic.hub.hint')).waitFor();
+      expect(await page.getByRole('heading', { name: text(language, 'vote.panel.title') }).count()).toBe(0);
+      if (!viewport) {
+        // Side by side at desktop width: the first two podiums share a row.
+        const [a, b] = await Promise.all([podiums.nth(0).boundingBox(), podiums.nth(1).boundingBox()]);
+        expect(a?.y).toBe(b?.y);
+      }
+
+      const chip = page.locator('.tag-filter .chip').first();
+      await chip.click();
+      await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('true');
+      await page.waitForURL(/tags=/);
+      await expect.poll(() => podiums.count()).toBeLessThan(hub.subTopics.length);
+      await page.reload();
+      await expect
+        .poll(() => page.locator('.tag-filter .chip').first().getAttribute('aria-pressed'))
+        .toBe('true');
+      await expectNoSeriousA11yViolations(page, `hub ${language}`);
+      await screenshot(page, `hub-${language}-${viewport ? 'phone' : 'desktop'}`);
+      await page.context().close();
+    });
+  }
+
+  it('counts a hub’s sub-topics and their votes on its card, and leads its vote address to the hub', async () => {
+    const [main] = (await api<PopularTopicsData>('/topics/popular/en?type=main&limit=1')).topics;
     if (!main) throw new Error('demo content has no main topic');
-    const page = await e2e.newPage('en', { path: `/topic/${main.id}` });
-    const chips = page.locator('.tag-filter .chip');
-    await chips.first().waitFor();
-    const before = await page.locator('.topic-card').count();
-    await chips.first().click();
-    await expect.poll(() => chips.first().getAttribute('aria-pressed')).toBe('true');
-    await page.waitForURL(/tags=/);
-    await expect.poll(() => page.locator('.topic-card').count()).toBeLessThanOrEqual(before);
-    await expectNoSeriousA11yViolations(page, 'main topic');
-    await screenshot(page, 'main-topic-en-desktop');
+    const page = await e2e.newPage('en');
+    const card = page.locator('.topic-card', {
+      has: page.getByRole('link', { name: topicDisplayTitle(main) }),
+    });
+    await expect
+      .poll(() => card.first().locator('.topic-card__votes').textContent())
+      .toBe(`${main.subTopicCount} sub-topics · ${main.voteCount} votes`);
+    expect(await card.first().locator('.tag-list, .topic-card__no-tags').count()).toBe(0);
+    await page.context().close();
+    const signedIn = await e2e.asAdmin('en');
+    await signedIn.goto(`/vote/${main.id}`);
+    await expect.poll(() => new URL(signedIn.url()).pathname).toBe(`/topic/${main.id}`);
+    await signedIn.locator('.podium').first().waitFor();
+    await signedIn.context().close();
+  });
+
+  it('lists an administrator’s proposition with no points after the ranking, without rank, and says when a title is in another language', async () => {
+    const admin = await callApi(e2e.url, 'POST', '/auth/login', {
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
+    const topicId = await seedVotedTopic(e2e.url, 'Best tacos');
+    const { topic } = await callApi(e2e.url, 'GET', `/topics/${topicId}?lang=en`);
+    await callApi(
+      e2e.url,
+      'POST',
+      `/admin/topics/${topic.slug}/propositions`,
+      { itemName: 'Taqueria Nueva' },
+      admin.accessToken,
+    );
+    const page = await e2e.newPage('fr', { path: `/topic/${topicId}` });
+    const waiting = page.locator('.ranking-waiting');
+    await waiting.getByRole('heading', { name: text('fr', 'topic.ranking.noVotesYet') }).waitFor();
+    await waiting.getByText('Taqueria Nueva').waitFor();
+    expect(await waiting.locator('.ranking__rank, .medal-icon').count()).toBe(0);
+    expect(await page.locator('ol.ranking .ranking__name').allTextContents()).not.toContain('Taqueria Nueva');
+    // Written in English only: the French reader is told so.
+    await expect
+      .poll(() => page.locator('.topic-head__language').textContent())
+      .toBe(text('fr', 'topic.writtenIn', { language: 'anglais' }));
     await page.context().close();
   });
 
   it('shows rows without animation when the user prefers reduced motion', async () => {
-    const [first] = await popular('en', 1);
+    const [first] = (await api<PopularTopicsData>('/topics/popular/en?type=sub&limit=1')).topics;
     const page = await e2e.newPage('en', { path: `/topic/${first?.id}`, reducedMotion: 'reduce' });
     await page.locator('.ranking__row').first().waitFor();
     const animation = await page

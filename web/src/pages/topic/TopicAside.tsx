@@ -73,7 +73,9 @@ function Siblings({ topic, mainTopicId }: { topic: TopicDto; mainTopicId: number
         {siblings.map((sub) => (
           <li key={sub.id}>
             <Link to={`/topic/${sub.id}`} className="topic-aside__sibling">
-              <span className="topic-aside__sibling-name">{withoutPrefix(titleOf(sub), topic.mainTopic)}</span>
+              <span className="topic-aside__sibling-name">
+                {withoutPrefix(titleOf(sub), topic.mainTopic)}
+              </span>
               <span className="topic-aside__sibling-votes">{t('topic.votes', { count: sub.voteCount })}</span>
             </Link>
           </li>
