@@ -6,7 +6,7 @@ import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
-import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField, TextAreaField, TextField } from '../../../shared/ui/Field.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminTags } from '../api/tags.js';
 import {
@@ -61,17 +61,12 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
             data-autofocus
             onChange={(event) => setTitle(event.target.value)}
           />
-          <div className="field">
-            <label className="field__label" htmlFor="topic-description">
-              {t('adminCatalogue.topicEdit.descriptionLabel')}
-            </label>
-            <textarea
-              id="topic-description"
-              className="field__input catalogue-textarea"
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </div>
+          <TextAreaField
+            label={t('adminCatalogue.topicEdit.descriptionLabel')}
+            className="catalogue-textarea"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="catalogue-actions">
             <Button type="submit" variant="primary" disabled={!title.trim() || update.isPending}>
@@ -165,24 +160,18 @@ function TopicTags({ topic }: { topic: TopicDto }) {
           if (choice) run(add.mutateAsync({ key: topic.id, tagSlug: choice }).then(() => setChoice('')));
         }}
       >
-        <div className="field">
-          <label className="field__label" htmlFor="topic-add-tag">
-            {t('adminCatalogue.topicEdit.addTag')}
-          </label>
-          <select
-            id="topic-add-tag"
-            className="field__input"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-          >
-            <option value="">{t('adminCatalogue.topicEdit.chooseTag')}</option>
-            {candidates.map((tag) => (
-              <option key={tag.slug} value={tag.slug}>
-                {displayName(tag, language)} ({typeLabel(tag.type)})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('adminCatalogue.topicEdit.addTag')}
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+        >
+          <option value="">{t('adminCatalogue.topicEdit.chooseTag')}</option>
+          {candidates.map((tag) => (
+            <option key={tag.slug} value={tag.slug}>
+              {displayName(tag, language)} ({typeLabel(tag.type)})
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" disabled={!choice || add.isPending}>
           {t('adminCatalogue.topicEdit.add')}
         </Button>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TRANSLATION_ENTITY_TYPES,
@@ -13,6 +13,7 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { SearchField, SelectField } from '../../../shared/ui/Field.js';
 import {
   TRANSLATIONS_PAGE_SIZE,
   type TranslationFilters,
@@ -61,8 +62,6 @@ export function TranslationsAdmin() {
   const save = useSaveTranslation();
   const remove = useDeleteTranslation();
   const edit = useInlineEdit<number, string>();
-  const languageSelectId = useId();
-  const typeSelectId = useId();
 
   const resetPage = () => setOffset(0);
   const records = list.data?.translations ?? [];
@@ -110,61 +109,47 @@ export function TranslationsAdmin() {
       </div>
 
       <div className="admin-toolbar">
-        <label className="admin-search">
-          <span className="visually-hidden">{t('adminPeople.translations.search')}</span>
-          <input
-            type="search"
-            className="field__input"
-            placeholder={t('adminPeople.translations.search')}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              resetPage();
-            }}
-          />
-        </label>
-        <div className="admin-select">
-          <label className="admin-select__label" htmlFor={languageSelectId}>
-            {t('adminPeople.translations.language')}
-          </label>
-          <select
-            id={languageSelectId}
-            className="field__input"
-            value={language}
-            onChange={(event) => {
-              if (isLanguage(event.target.value)) setLanguage(event.target.value);
-              edit.cancel();
-              resetPage();
-            }}
-          >
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {LANGUAGE_LABELS[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-select">
-          <label className="admin-select__label" htmlFor={typeSelectId}>
-            {t('adminPeople.translations.type')}
-          </label>
-          <select
-            id={typeSelectId}
-            className="field__input"
-            value={entityType}
-            onChange={(event) => {
-              setEntityType(event.target.value as TypeFilter);
-              resetPage();
-            }}
-          >
-            <option value="all">{t('adminPeople.translations.type.all')}</option>
-            {TRANSLATION_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`adminPeople.translations.type.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField
+          className="admin-search"
+          label={t('adminPeople.translations.search')}
+          value={search}
+          onSearch={(value) => {
+            setSearch(value);
+            resetPage();
+          }}
+        />
+        <SelectField
+          fieldClassName="admin-select"
+          label={t('adminPeople.translations.language')}
+          value={language}
+          onChange={(event) => {
+            if (isLanguage(event.target.value)) setLanguage(event.target.value);
+            edit.cancel();
+            resetPage();
+          }}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_LABELS[code]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          fieldClassName="admin-select"
+          label={t('adminPeople.translations.type')}
+          value={entityType}
+          onChange={(event) => {
+            setEntityType(event.target.value as TypeFilter);
+            resetPage();
+          }}
+        >
+          <option value="all">{t('adminPeople.translations.type.all')}</option>
+          {TRANSLATION_ENTITY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`adminPeople.translations.type.${type}`)}
+            </option>
+          ))}
+        </SelectField>
         <div className="admin-toolbar__buttons">
           <Button variant="primary" onClick={() => setAdding((open) => !open)} aria-expanded={adding}>
             {t('adminPeople.translations.add')}

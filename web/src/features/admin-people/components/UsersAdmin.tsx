@@ -10,6 +10,7 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { SearchField } from '../../../shared/ui/Field.js';
 import { useAuth } from '../../auth/index.js';
 import { USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useUpdateUser } from '../api/users.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
@@ -86,16 +87,12 @@ export function UsersAdmin() {
   return (
     <div className="admin-screen">
       <div className="admin-toolbar">
-        <label className="admin-search">
-          <span className="visually-hidden">{t('adminPeople.users.search')}</span>
-          <input
-            type="search"
-            className="field__input"
-            placeholder={t('adminPeople.users.search')}
-            value={search}
-            onChange={(event) => onSearch(event.target.value)}
-          />
-        </label>
+        <SearchField
+          className="admin-search"
+          label={t('adminPeople.users.search')}
+          value={search}
+          onSearch={onSearch}
+        />
         {!adding && !empty && (
           <Button variant="primary" onClick={() => setAdding(true)}>
             {t('adminPeople.users.add')}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES } from '../../../../../common/constants.js';
 import { useForm } from '../../../shared/forms/index.js';
-import { PasswordField, TextField } from '../../../shared/ui/Field.js';
+import { PasswordField, SelectField, TextField } from '../../../shared/ui/Field.js';
 import type { UserDto } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type ProfileChanges, useUpdateProfile } from '../api/profile.js';
@@ -84,21 +84,18 @@ export function ProfileForm({ user }: { user: UserDto }) {
       )}
       <TextField {...form.bind('firstName')} label={t('profile.field.firstName')} autoComplete="given-name" />
       <TextField {...form.bind('lastName')} label={t('profile.field.lastName')} autoComplete="family-name" />
-      <label className="field">
-        <span className="field__label">{t('profile.field.language')}</span>
-        <select
-          className="field__input"
-          name="language"
-          value={form.values.language}
-          onChange={(event) => form.set('language', event.target.value)}
-        >
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_LABELS[code]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('profile.field.language')}
+        name="language"
+        value={form.values.language}
+        onChange={(event) => form.set('language', event.target.value)}
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_LABELS[code]}
+          </option>
+        ))}
+      </SelectField>
     </ProfileFormCard>
   );
 }
