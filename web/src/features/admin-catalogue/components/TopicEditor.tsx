@@ -18,6 +18,7 @@ import {
   useSetTopicStatus,
   useUpdateTopic,
 } from '../api/topics.js';
+import { CatalogueCard } from './CatalogueCard.js';
 import { displayName } from './names.js';
 import { topicStatusRequest } from './topic-status-request.js';
 
@@ -47,10 +48,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
   const askToggle = () => setConfirm(topicStatusRequest(t, topic, setActive.mutateAsync));
 
   return (
-    <section className="catalogue-card" aria-labelledby="topic-details-title">
-      <h2 id="topic-details-title" className="catalogue-card__title">
-        {t('adminCatalogue.topicEdit.details')}
-      </h2>
+    <CatalogueCard title={t('adminCatalogue.topicEdit.details')}>
       {editing ? (
         <form className="catalogue-form" onSubmit={save}>
           <TextField
@@ -105,7 +103,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
       )}
       <TopicTags topic={topic} />
       <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
-    </section>
+    </CatalogueCard>
   );
 }
 
