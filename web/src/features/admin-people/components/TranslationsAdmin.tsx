@@ -22,6 +22,7 @@ import {
   useSaveTranslation,
 } from '../api/translations.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
+import { InlineEditActions } from './InlineEditActions.js';
 import { MissingTranslations } from './MissingTranslations.js';
 import { NewTranslationForm } from './NewTranslationForm.js';
 
@@ -90,6 +91,19 @@ export function TranslationsAdmin() {
       },
     );
   };
+
+  const askDelete = (record: TranslationDto) =>
+    setConfirm({
+      title: t('adminPeople.translations.deleteTitle'),
+      message: t('adminPeople.translations.deleteConfirm'),
+      confirmLabel: t('action.delete'),
+      danger: true,
+      errorKey: 'adminPeople.translations.error.delete',
+      onConfirm: async () => {
+        await remove.mutateAsync(record);
+        setStatus(t('adminPeople.translations.deleted', { key: record.key }));
+      },
+    });
 
   return (
     <div className="admin-screen">
@@ -232,62 +246,22 @@ export function TranslationsAdmin() {
                   record.value
                 )}
               </AdminTable.Cell>
-              <AdminTable.Actions>
-                {editing ? (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="primary"
-                      disabled={save.isPending}
-                      onClick={() => saveEdit(record)}
-                    >
-                      {t('action.save')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      onClick={() => {
-                        edit.cancel();
-                        setEditError('');
-                      }}
-                    >
-                      {t('action.cancel')}
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button
-                      size="sm"
-                      aria-label={t('adminPeople.translations.editLabel', { key: record.key })}
-                      onClick={() => {
-                        setEditError('');
-                        edit.start(recordId(record), record.value);
-                      }}
-                    >
-                      {t('action.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={t('adminPeople.translations.deleteLabel', { key: record.key })}
-                      onClick={() =>
-                        setConfirm({
-                          title: t('adminPeople.translations.deleteTitle'),
-                          message: t('adminPeople.translations.deleteConfirm'),
-                          confirmLabel: t('action.delete'),
-                          danger: true,
-                          errorKey: 'adminPeople.translations.error.delete',
-                          onConfirm: async () => {
-                            await remove.mutateAsync(record);
-                            setStatus(t('adminPeople.translations.deleted', { key: record.key }));
-                          },
-                        })
-                      }
-                    >
-                      {t('action.delete')}
-                    </Button>
-                  </>
-                )}
-              </AdminTable.Actions>
+              <InlineEditActions
+                editing={editing}
+                saving={save.isPending}
+                onSave={() => saveEdit(record)}
+                onCancel={() => {
+                  edit.cancel();
+                  setEditError('');
+                }}
+                editLabel={t('adminPeople.translations.editLabel', { key: record.key })}
+                onEdit={() => {
+                  setEditError('');
+                  edit.start(recordId(record), record.value);
+                }}
+                deleteLabel={t('adminPeople.translations.deleteLabel', { key: record.key })}
+                onDelete={() => askDelete(record)}
+              />
             </tr>
           );
         }}

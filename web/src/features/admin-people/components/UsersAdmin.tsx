@@ -15,6 +15,7 @@ import { useAuth } from '../../auth/index.js';
 import { USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useUpdateUser } from '../api/users.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { AddUserForm } from './AddUserForm.js';
+import { InlineEditActions } from './InlineEditActions.js';
 
 interface FlagsDraft {
   isActive: boolean;
@@ -185,46 +186,21 @@ export function UsersAdmin() {
                   {t('adminPeople.users.votes', { count: user.voteCount })}
                 </AdminTable.Detail>
               </AdminTable.Cell>
-              <AdminTable.Actions>
-                {editing ? (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="primary"
-                      disabled={update.isPending}
-                      onClick={() => save(user)}
-                    >
-                      {t('action.save')}
-                    </Button>
-                    <Button size="sm" onClick={edit.cancel}>
-                      {t('action.cancel')}
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button
-                      size="sm"
-                      aria-label={t('adminPeople.users.editLabel', { username: user.username })}
-                      onClick={() => {
-                        update.reset();
-                        edit.start(user.id, { isActive: user.isActive, isAdmin: user.isAdmin });
-                      }}
-                    >
-                      {t('action.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      disabled={user.voteCount > 0 || isSelf}
-                      title={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
-                      aria-label={t('adminPeople.users.deleteLabel', { username: user.username })}
-                      onClick={() => askDelete(user)}
-                    >
-                      {t('action.delete')}
-                    </Button>
-                  </>
-                )}
-              </AdminTable.Actions>
+              <InlineEditActions
+                editing={editing}
+                saving={update.isPending}
+                onSave={() => save(user)}
+                onCancel={edit.cancel}
+                editLabel={t('adminPeople.users.editLabel', { username: user.username })}
+                onEdit={() => {
+                  update.reset();
+                  edit.start(user.id, { isActive: user.isActive, isAdmin: user.isAdmin });
+                }}
+                deleteLabel={t('adminPeople.users.deleteLabel', { username: user.username })}
+                onDelete={() => askDelete(user)}
+                deleteDisabled={user.voteCount > 0 || isSelf}
+                deleteTitle={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
+              />
             </tr>
           );
         }}
