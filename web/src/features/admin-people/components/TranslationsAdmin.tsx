@@ -21,6 +21,7 @@ import {
   useDeleteTranslation,
   useSaveTranslation,
 } from '../api/translations.js';
+import { useAddPanel } from '../hooks/useAddPanel.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { InlineEditActions } from './InlineEditActions.js';
 import { MissingTranslations } from './MissingTranslations.js';
@@ -51,8 +52,7 @@ export function TranslationsAdmin() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [offset, setOffset] = useState(0);
-  const [adding, setAdding] = useState(false);
-  const [status, setStatus] = useState('');
+  const { adding, setAdding, status, setStatus, done } = useAddPanel();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [editError, setEditError] = useState('');
 
@@ -180,15 +180,7 @@ export function TranslationsAdmin() {
         </Alert>
       )}
 
-      {adding && (
-        <NewTranslationForm
-          language={language}
-          onDone={(message) => {
-            setAdding(false);
-            setStatus(message);
-          }}
-        />
-      )}
+      {adding && <NewTranslationForm language={language} onDone={done} />}
 
       <MissingTranslations
         language={language}

@@ -13,6 +13,7 @@ import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/Co
 import { SearchField } from '../../../shared/ui/Field.js';
 import { useAuth } from '../../auth/index.js';
 import { USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useUpdateUser } from '../api/users.js';
+import { useAddPanel } from '../hooks/useAddPanel.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { AddUserForm } from './AddUserForm.js';
 import { InlineEditActions } from './InlineEditActions.js';
@@ -36,8 +37,7 @@ export function UsersAdmin() {
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), 300);
   const [offset, setOffset] = useState(0);
-  const [adding, setAdding] = useState(false);
-  const [status, setStatus] = useState('');
+  const { adding, setAdding, status, setStatus, done } = useAddPanel();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const users = useAdminUsers(q, offset);
   const update = useUpdateUser();
@@ -107,14 +107,7 @@ export function UsersAdmin() {
         </Alert>
       )}
 
-      {adding && (
-        <AddUserForm
-          onDone={(message) => {
-            setAdding(false);
-            setStatus(message);
-          }}
-        />
-      )}
+      {adding && <AddUserForm onDone={done} />}
 
       {update.isError && (
         <Alert tone="error">{writeError(t, update.error, 'adminPeople.users.error.update')}</Alert>
