@@ -21,6 +21,7 @@ import {
 import { CatalogueCard } from './CatalogueCard.js';
 import { displayName } from './names.js';
 import { topicStatusRequest } from './topic-status-request.js';
+import '../../../shared/ui/surfaces.css';
 
 /** SPEC "Admin topic page": inline title and description, active toggle, tags. Edits the text in the UI language. */
 export function TopicEditor({ topic }: { topic: TopicDto }) {
@@ -133,7 +134,7 @@ function TopicTags({ topic }: { topic: TopicDto }) {
   return (
     <div className="catalogue-tags">
       <h3 className="catalogue-wizard__heading">{t('adminCatalogue.topicEdit.tags')}</h3>
-      <ul className="catalogue-chips">
+      <ul className="chip-list">
         {topic.tags.length === 0 && (
           <li className="catalogue-muted">{t('adminCatalogue.topicEdit.noTags')}</li>
         )}

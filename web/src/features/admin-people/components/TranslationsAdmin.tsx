@@ -26,6 +26,7 @@ import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { InlineEditActions } from './InlineEditActions.js';
 import { MissingTranslations } from './MissingTranslations.js';
 import { NewTranslationForm } from './NewTranslationForm.js';
+import '../../../shared/ui/surfaces.css';
 
 type TypeFilter = TranslationEntityType | 'all';
 
@@ -108,15 +109,15 @@ export function TranslationsAdmin() {
   return (
     <div className="admin-screen">
       <div className="stat-cards">
-        <div className="stat-card">
+        <div className="tile stat-card">
           <span className="stat-card__label">{t('adminPeople.translations.stat.total')}</span>
           <span className="stat-card__value">{languageTotal.data?.total ?? '–'}</span>
         </div>
-        <div className="stat-card">
+        <div className="tile stat-card">
           <span className="stat-card__label">{t('adminPeople.translations.stat.language')}</span>
           <span className="stat-card__value">{LANGUAGE_LABELS[language]}</span>
         </div>
-        <div className="stat-card">
+        <div className="tile stat-card">
           <span className="stat-card__label">{t('adminPeople.translations.stat.filtered')}</span>
           <span className="stat-card__value">{list.data?.total ?? '–'}</span>
         </div>

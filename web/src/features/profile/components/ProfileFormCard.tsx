@@ -4,6 +4,7 @@ import { type FieldRules, type FormValues, useForm } from '../../../shared/forms
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { refusalMessage } from './refusal-message.js';
+import '../../../shared/ui/surfaces.css';
 
 /**
  * A profile form's state: the form kit's (`useForm`), plus its "saved" notice, shown from `markSaved()`
@@ -55,7 +56,7 @@ export function ProfileFormCard({ texts, form, onSend, pending, children }: Prof
     if (form.submit()) onSend();
   };
   return (
-    <form ref={form.ref} className="profile-card" onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <form ref={form.ref} className="card profile-card" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h2 id={titleId} className="profile-card__title">
         {t(`${texts}.title`)}
       </h2>
