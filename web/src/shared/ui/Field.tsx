@@ -1,11 +1,4 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useId,
-  useState,
-} from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons.js';
 import './field.css';
@@ -50,79 +43,14 @@ export function PasswordField({ label, error, hint, ...input }: Omit<TextFieldPr
   );
 }
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: string;
-  /** Classes added to the field's own (`field`), such as a toolbar's. */
-  fieldClassName?: string;
-  children: ReactNode;
-}
-
-/** Labelled native select; its options are the children. */
-export function SelectField({ label, fieldClassName, children, ...select }: SelectFieldProps) {
-  return (
-    <FieldShell label={label} error={undefined} hint={undefined} className={fieldClassName}>
-      {(ids) => (
-        <select {...select} {...ids} className="field__input">
-          {children}
-        </select>
-      )}
-    </FieldShell>
-  );
-}
-
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: string;
-  /** Classes added to the field's own (`field`); `className` adds to the input's. */
-  fieldClassName?: string;
-}
-
-/** Labelled multi-line input. */
-export function TextAreaField({ label, fieldClassName, className, ...textarea }: TextAreaFieldProps) {
-  return (
-    <FieldShell label={label} error={undefined} hint={undefined} className={fieldClassName}>
-      {(ids) => (
-        <textarea {...textarea} {...ids} className={['field__input', className].filter(Boolean).join(' ')} />
-      )}
-    </FieldShell>
-  );
-}
-
-/**
- * A list's search box: its label is read, not shown (the placeholder says the same). `onSearch` gets the
- * typed text.
- */
-export function SearchField({
-  label,
-  value,
-  onSearch,
-  className,
-}: {
-  label: string;
-  value: string;
-  onSearch: (value: string) => void;
-  className?: string;
-}) {
-  return (
-    <label className={className}>
-      <span className="visually-hidden">{label}</span>
-      <input
-        type="search"
-        className="field__input"
-        placeholder={label}
-        value={value}
-        onChange={(event) => onSearch(event.target.value)}
-      />
-    </label>
-  );
-}
-
-interface ControlIds {
+export interface ControlIds {
   id: string;
   'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;
 }
 
-function FieldShell({
+/** A field's frame: its label, the control `children` draws with the ids given, its hint and error. */
+export function FieldShell({
   label,
   error,
   hint,

@@ -6,7 +6,9 @@ import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
-import { SelectField, TextAreaField, TextField } from '../../../shared/ui/Field.js';
+import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
+import { TextAreaField } from '../../../shared/ui/TextAreaField.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminTags } from '../api/tags.js';
 import {

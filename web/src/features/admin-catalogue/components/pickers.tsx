@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
 import { TAG_TYPES } from '../../../../../common/constants.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
-import { SelectField, TextField } from '../../../shared/ui/Field.js';
+import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import { useLanguage } from '../../i18n/index.js';
 import { displayName } from './names.js';
 

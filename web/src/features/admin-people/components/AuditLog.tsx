@@ -6,7 +6,8 @@ import { numberFormats } from '../../../shared/hooks/useNumberFormat.js';
 import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Badge, type BadgeTone } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
-import { SelectField, TextField } from '../../../shared/ui/Field.js';
+import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
 import { type AuditWords, describeAuditValue, diffSnapshots } from './audit-diff.js';
 

@@ -8,7 +8,9 @@ import { LANGUAGE_LABELS, type Language } from '../../../../../common/constants.
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
-import { SelectField, TextAreaField, TextField } from '../../../shared/ui/Field.js';
+import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
+import { TextAreaField } from '../../../shared/ui/TextAreaField.js';
 import { useSaveTranslation } from '../api/translations.js';
 
 /** The new-translation form: type, (entity id), key, value, in the language the screen shows. */

@@ -13,7 +13,8 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
-import { SearchField, SelectField } from '../../../shared/ui/Field.js';
+import { SearchField } from '../../../shared/ui/SearchField.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import {
   TRANSLATIONS_PAGE_SIZE,
   type TranslationFilters,

@@ -10,7 +10,7 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
-import { SearchField } from '../../../shared/ui/Field.js';
+import { SearchField } from '../../../shared/ui/SearchField.js';
 import { useAuth } from '../../auth/index.js';
 import { USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useUpdateUser } from '../api/users.js';
 import { useAddPanel } from '../hooks/useAddPanel.js';

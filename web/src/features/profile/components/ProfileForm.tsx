@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES } from '../../../../../common/constants.js';
-import { PasswordField, SelectField, TextField } from '../../../shared/ui/Field.js';
+import { PasswordField, TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import type { UserDto } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type ProfileChanges, useUpdateProfile } from '../api/profile.js';
