@@ -204,6 +204,11 @@ export function UsersAdmin() {
   );
 }
 
+const FLAGS = [
+  ['isActive', 'adminPeople.users.active'],
+  ['isAdmin', 'adminPeople.users.admin'],
+] as const;
+
 /** The Active and Admin checkboxes of the row being edited; your own account's stay as they are. */
 function FlagsEditor({
   username,
@@ -220,24 +225,17 @@ function FlagsEditor({
   return (
     <fieldset className="admin-flags">
       <legend className="visually-hidden">{t('adminPeople.users.editFlags', { username })}</legend>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.isActive}
-          disabled={isSelf}
-          onChange={(event) => onChange({ ...draft, isActive: event.target.checked })}
-        />
-        {t('adminPeople.users.active')}
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.isAdmin}
-          disabled={isSelf}
-          onChange={(event) => onChange({ ...draft, isAdmin: event.target.checked })}
-        />
-        {t('adminPeople.users.admin')}
-      </label>
+      {FLAGS.map(([flag, labelKey]) => (
+        <label key={flag} className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft[flag]}
+            disabled={isSelf}
+            onChange={(event) => onChange({ ...draft, [flag]: event.target.checked })}
+          />
+          {t(labelKey)}
+        </label>
+      ))}
       {isSelf && <AdminTable.Detail>{t('adminPeople.users.error.self')}</AdminTable.Detail>}
     </fieldset>
   );
