@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/index.js';
 import { Button } from '../../shared/ui/Button.js';
+import '../../shared/ui/surfaces.css';
 
 /** "Sign out everywhere": ends every session of the account, this one included (a lost phone, a shared computer). */
 export function SessionsCard() {
@@ -9,7 +10,7 @@ export function SessionsCard() {
   const logout = useLogout();
   const [pending, setPending] = useState(false);
   return (
-    <section className="profile-card" aria-labelledby="sessions-card-title">
+    <section className="card profile-card" aria-labelledby="sessions-card-title">
       <h2 id="sessions-card-title" className="profile-card__title">
         {t('profile.sessions.title')}
       </h2>

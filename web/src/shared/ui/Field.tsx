@@ -43,27 +43,30 @@ export function PasswordField({ label, error, hint, ...input }: Omit<TextFieldPr
   );
 }
 
-interface ControlIds {
+export interface ControlIds {
   id: string;
   'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;
 }
 
-function FieldShell({
+/** A field's frame: its label, the control `children` draws with the ids given, its hint and error. */
+export function FieldShell({
   label,
   error,
   hint,
+  className,
   children,
 }: {
   label: string;
   error: string | undefined;
   hint: string | undefined;
+  className?: string | undefined;
   children: (ids: ControlIds) => ReactNode;
 }) {
   const id = useId();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

@@ -165,12 +165,16 @@ interface ItemProps {
   lang?: string;
 }
 
-export function MenuItem({ children, onSelect, lang }: ItemProps) {
+/** An item of the menu (a radio one when `checked` is given): it closes the menu, then does its work. */
+function MenuButton({ children, onSelect, lang, checked }: ItemProps & { checked?: boolean }) {
   const { close } = useMenu();
+  // A checked state makes it one of a group of choices.
+  const kind =
+    checked === undefined ? { role: 'menuitem' } : { role: 'menuitemradio', 'aria-checked': checked };
   return (
     <button
       type="button"
-      role="menuitem"
+      {...kind}
       tabIndex={-1}
       lang={lang}
       className="menu__item"
@@ -184,24 +188,16 @@ export function MenuItem({ children, onSelect, lang }: ItemProps) {
   );
 }
 
-export function MenuItemRadio({ children, onSelect, lang, checked }: ItemProps & { checked: boolean }) {
-  const { close } = useMenu();
+export function MenuItem(props: ItemProps) {
+  return <MenuButton {...props} />;
+}
+
+export function MenuItemRadio({ children, checked, ...props }: ItemProps & { checked: boolean }) {
   return (
-    <button
-      type="button"
-      role="menuitemradio"
-      aria-checked={checked}
-      tabIndex={-1}
-      lang={lang}
-      className="menu__item"
-      onClick={() => {
-        close(true);
-        onSelect();
-      }}
-    >
+    <MenuButton checked={checked} {...props}>
       <span className="menu__check">{checked && <CheckIcon />}</span>
       {children}
-    </button>
+    </MenuButton>
   );
 }
 

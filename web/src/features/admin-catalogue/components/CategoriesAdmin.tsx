@@ -13,6 +13,8 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../api/categories.js';
+import { CatalogueCard } from './CatalogueCard.js';
+import { EditRowForm } from './EditRowForm.js';
 import { displayName, EMPTY_NAMES, NameFields, type Names, namesOf, namesToInput } from './names.js';
 
 /** SPEC "Admin categories": list with counts, inline edit of the four names, add form, delete with force. */
@@ -49,10 +51,7 @@ export function CategoriesAdmin() {
   return (
     <div className="catalogue-screen">
       <AddCategoryForm />
-      <section className="catalogue-card" aria-labelledby="categories-list-title">
-        <h2 id="categories-list-title" className="catalogue-card__title">
-          {t('adminCatalogue.categories.listTitle')}
-        </h2>
+      <CatalogueCard title={t('adminCatalogue.categories.listTitle')}>
         {categories.isPending && <Spinner />}
         {categories.isError && (
           <Alert tone="error">
@@ -102,7 +101,7 @@ export function CategoriesAdmin() {
             )}
           </ul>
         )}
-      </section>
+      </CatalogueCard>
       <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
@@ -127,10 +126,7 @@ function AddCategoryForm() {
   };
 
   return (
-    <section className="catalogue-card" aria-labelledby="category-add-title">
-      <h2 id="category-add-title" className="catalogue-card__title">
-        {t('adminCatalogue.categories.addTitle')}
-      </h2>
+    <CatalogueCard title={t('adminCatalogue.categories.addTitle')}>
       <form className="catalogue-form" onSubmit={submit}>
         <NameFields names={names} onChange={setNames} idPrefix="new-category" />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
@@ -140,7 +136,7 @@ function AddCategoryForm() {
           </Button>
         </div>
       </form>
-    </section>
+    </CatalogueCard>
   );
 }
 
@@ -148,34 +144,16 @@ function EditCategory({ category, onDone }: { category: AdminCategoryDto; onDone
   const { t } = useTranslation();
   const update = useUpdateCategory();
   const [names, setNames] = useState<Names>(() => namesOf(category));
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await update.mutateAsync({ id: category.id, ...namesToInput(names, { keepEmpty: true }) });
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(t, failure, 'adminCatalogue.categories.updateFailed'));
-    }
-  };
-
   return (
-    <form
-      className="catalogue-form"
-      onSubmit={submit}
-      aria-label={t('adminCatalogue.categories.editLabel', { name: category.name })}
+    <EditRowForm
+      label={t('adminCatalogue.categories.editLabel', { name: category.name })}
+      save={() => update.mutateAsync({ id: category.id, ...namesToInput(names, { keepEmpty: true }) })}
+      canSave={names.en.trim() !== ''}
+      pending={update.isPending}
+      failedKey="adminCatalogue.categories.updateFailed"
+      onDone={onDone}
     >
       <NameFields names={names} onChange={setNames} idPrefix={`category-${category.id}`} compact />
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="catalogue-actions">
-        <Button type="submit" variant="primary" size="sm" disabled={!names.en.trim() || update.isPending}>
-          {t('action.save')}
-        </Button>
-        <Button size="sm" onClick={onDone}>
-          {t('action.cancel')}
-        </Button>
-      </div>
-    </form>
+    </EditRowForm>
   );
 }

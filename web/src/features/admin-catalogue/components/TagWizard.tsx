@@ -4,13 +4,11 @@ import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
 import { LANGUAGE_LABELS, type Language } from '../../../../../common/constants.js';
 import { isApiError } from '../../../shared/api/index.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
-import { Alert } from '../../../shared/ui/Alert.js';
-import { Button } from '../../../shared/ui/Button.js';
-import { Dialog } from '../../../shared/ui/Dialog.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useCreateTag } from '../api/tags.js';
 import { displayName, EMPTY_NAMES, NameFields, type Names, namesToInput } from './names.js';
 import { CategorySelect, TypePicker } from './pickers.js';
+import { useWizard, WizardDialog, WizardFooter } from './wizard.js';
 
 const STEPS = 4;
 
@@ -28,11 +26,11 @@ export function TagWizard({
   const { language } = useLanguage();
   const typeLabel = useTagTypeLabel();
   const create = useCreateTag();
-  const [step, setStep] = useState(1);
+  const wizard = useWizard(STEPS);
+  const { step, setError } = wizard;
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [type, setType] = useState('');
   const [names, setNames] = useState<Names>(EMPTY_NAMES);
-  const [error, setError] = useState<string | null>(null);
 
   const valid = [categoryId !== null, type.trim() !== '', names.en.trim() !== '', true][step - 1] ?? false;
   const category = categories?.find((c) => c.id === categoryId);
@@ -58,68 +56,53 @@ export function TagWizard({
   };
 
   return (
-    <Dialog open onClose={onClose} title={t('adminCatalogue.tagWizard.title')} size="lg">
-      <div className="catalogue-wizard">
-        <p className="catalogue-wizard__step">{t('adminCatalogue.wizard.step', { step, total: STEPS })}</p>
-        {step === 1 && (
-          <fieldset className="catalogue-fieldset">
-            <legend>{t('adminCatalogue.tagWizard.stepCategory')}</legend>
-            <CategorySelect categories={categories} value={categoryId} onChange={setCategoryId} />
-          </fieldset>
-        )}
-        {step === 2 && (
-          <fieldset className="catalogue-fieldset">
-            <legend>{t('adminCatalogue.tagWizard.stepType')}</legend>
-            <TypePicker value={type} onChange={setType} knownTypes={knownTypes} />
-          </fieldset>
-        )}
-        {step === 3 && (
-          <fieldset className="catalogue-fieldset">
-            <legend>{t('adminCatalogue.tagWizard.stepDetails')}</legend>
-            <NameFields names={names} onChange={setNames} idPrefix="wizard-tag" />
-          </fieldset>
-        )}
-        {step === 4 && (
-          <div className="catalogue-fieldset">
-            <h3 className="catalogue-wizard__heading">{t('adminCatalogue.tagWizard.stepReview')}</h3>
-            <dl className="catalogue-summary">
-              <dt>{t('adminCatalogue.tags.category')}</dt>
-              <dd>{category ? displayName(category, language) : '—'}</dd>
-              <dt>{t('adminCatalogue.tags.type')}</dt>
-              <dd>{typeLabel(type.toUpperCase())}</dd>
-              {(['en', 'fr', 'es', 'de'] as Language[])
-                .filter((lang) => names[lang].trim())
-                .map((lang) => (
-                  <div key={lang} className="catalogue-summary__pair">
-                    <dt>{LANGUAGE_LABELS[lang]}</dt>
-                    <dd lang={lang}>{names[lang]}</dd>
-                  </div>
-                ))}
-            </dl>
-          </div>
-        )}
-        {error && <Alert tone="error">{error}</Alert>}
-        <div className="catalogue-actions catalogue-actions--spread">
-          <Button
-            disabled={step === 1}
-            onClick={() => {
-              setError(null);
-              setStep(step - 1);
-            }}
-          >
-            {t('adminCatalogue.wizard.previous')}
-          </Button>
-          {step < STEPS ? (
-            <Button variant="primary" disabled={!valid} onClick={() => setStep(step + 1)}>
-              {t('adminCatalogue.wizard.next')}
-            </Button>
-          ) : (
-            <Button variant="primary" disabled={create.isPending} onClick={submit}>
-              {t(create.isPending ? 'adminCatalogue.tagWizard.creating' : 'adminCatalogue.tagWizard.create')}
-            </Button>
-          )}
+    <WizardDialog title={t('adminCatalogue.tagWizard.title')} wizard={wizard} onClose={onClose}>
+      {step === 1 && (
+        <fieldset className="catalogue-fieldset">
+          <legend>{t('adminCatalogue.tagWizard.stepCategory')}</legend>
+          <CategorySelect categories={categories} value={categoryId} onChange={setCategoryId} />
+        </fieldset>
+      )}
+      {step === 2 && (
+        <fieldset className="catalogue-fieldset">
+          <legend>{t('adminCatalogue.tagWizard.stepType')}</legend>
+          <TypePicker value={type} onChange={setType} knownTypes={knownTypes} />
+        </fieldset>
+      )}
+      {step === 3 && (
+        <fieldset className="catalogue-fieldset">
+          <legend>{t('adminCatalogue.tagWizard.stepDetails')}</legend>
+          <NameFields names={names} onChange={setNames} idPrefix="wizard-tag" />
+        </fieldset>
+      )}
+      {step === 4 && (
+        <div className="catalogue-fieldset">
+          <h3 className="catalogue-wizard__heading">{t('adminCatalogue.tagWizard.stepReview')}</h3>
+          <dl className="catalogue-summary">
+            <dt>{t('adminCatalogue.tags.category')}</dt>
+            <dd>{category ? displayName(category, language) : '—'}</dd>
+            <dt>{t('adminCatalogue.tags.type')}</dt>
+            <dd>{typeLabel(type.toUpperCase())}</dd>
+            {(['en', 'fr', 'es', 'de'] as Language[])
+              .filter((lang) => names[lang].trim())
+              .map((lang) => (
+                <div key={lang} className="catalogue-summary__pair">
+                  <dt>{LANGUAGE_LABELS[lang]}</dt>
+                  <dd lang={lang}>{names[lang]}</dd>
+                </div>
+              ))}
+          </dl>
         </div>
-      </div>
-    </Dialog>
+      )}
+      <WizardFooter
+        wizard={wizard}
+        valid={valid}
+        busy={create.isPending}
+        finishLabel={t(
+          create.isPending ? 'adminCatalogue.tagWizard.creating' : 'adminCatalogue.tagWizard.create',
+        )}
+        onFinish={submit}
+      />
+    </WizardDialog>
   );
 }

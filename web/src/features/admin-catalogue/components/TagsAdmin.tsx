@@ -12,6 +12,8 @@ import { Dialog } from '../../../shared/ui/Dialog.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminCategories } from '../api/categories.js';
 import { useAdminTags, useCreateTag, useDeleteTag, useUpdateTag } from '../api/tags.js';
+import { CatalogueCard } from './CatalogueCard.js';
+import { EditRowForm } from './EditRowForm.js';
 import { displayName, EMPTY_NAMES, NameFields, type Names, namesOf, namesToInput } from './names.js';
 import { CategorySelect, TypePicker } from './pickers.js';
 import { TagWizard } from './TagWizard.js';
@@ -225,10 +227,7 @@ function QuickAddTag({
   };
 
   return (
-    <section className="catalogue-card" aria-labelledby="tag-add-title">
-      <h2 id="tag-add-title" className="catalogue-card__title">
-        {t('adminCatalogue.tags.quickAddTitle')}
-      </h2>
+    <CatalogueCard title={t('adminCatalogue.tags.quickAddTitle')}>
       <form className="catalogue-form" onSubmit={submit}>
         <NameFields names={names} onChange={setNames} idPrefix="new-tag" />
         <div className="catalogue-form__row">
@@ -248,7 +247,7 @@ function QuickAddTag({
         </div>
       </form>
       <ConflictDialog conflict={conflict} onClose={() => setConflict(null)} />
-    </section>
+    </CatalogueCard>
   );
 }
 
@@ -268,23 +267,16 @@ function EditTagRow({
   const [names, setNames] = useState<Names>(() => namesOf(tag));
   const [type, setType] = useState(tag.type);
   const [categoryId, setCategoryId] = useState<number | null>(tag.categoryId);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await update.mutateAsync({ id: tag.id, ...namesToInput(names, { keepEmpty: true }), type, categoryId });
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(t, failure, 'adminCatalogue.tags.updateFailed'));
-    }
-  };
-
   return (
-    <form
-      className="catalogue-form"
-      onSubmit={submit}
-      aria-label={t('adminCatalogue.tags.editLabel', { name: tag.name })}
+    <EditRowForm
+      label={t('adminCatalogue.tags.editLabel', { name: tag.name })}
+      save={() =>
+        update.mutateAsync({ id: tag.id, ...namesToInput(names, { keepEmpty: true }), type, categoryId })
+      }
+      canSave={names.en.trim() !== '' && type.trim() !== ''}
+      pending={update.isPending}
+      failedKey="adminCatalogue.tags.updateFailed"
+      onDone={onDone}
     >
       <NameFields names={names} onChange={setNames} idPrefix={`tag-${tag.id}`} compact />
       <div className="catalogue-form__row">
@@ -297,20 +289,6 @@ function EditTagRow({
           compact
         />
       </div>
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="catalogue-actions">
-        <Button
-          type="submit"
-          size="sm"
-          variant="primary"
-          disabled={!names.en.trim() || !type.trim() || update.isPending}
-        >
-          {t('action.save')}
-        </Button>
-        <Button size="sm" onClick={onDone}>
-          {t('action.cancel')}
-        </Button>
-      </div>
-    </form>
+    </EditRowForm>
   );
 }

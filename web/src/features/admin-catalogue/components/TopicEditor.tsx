@@ -7,6 +7,8 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
+import { TextAreaField } from '../../../shared/ui/TextAreaField.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminTags } from '../api/tags.js';
 import {
@@ -18,8 +20,10 @@ import {
   useSetTopicStatus,
   useUpdateTopic,
 } from '../api/topics.js';
+import { CatalogueCard } from './CatalogueCard.js';
 import { displayName } from './names.js';
 import { topicStatusRequest } from './topic-status-request.js';
+import '../../../shared/ui/surfaces.css';
 
 /** SPEC "Admin topic page": inline title and description, active toggle, tags. Edits the text in the UI language. */
 export function TopicEditor({ topic }: { topic: TopicDto }) {
@@ -47,10 +51,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
   const askToggle = () => setConfirm(topicStatusRequest(t, topic, setActive.mutateAsync));
 
   return (
-    <section className="catalogue-card" aria-labelledby="topic-details-title">
-      <h2 id="topic-details-title" className="catalogue-card__title">
-        {t('adminCatalogue.topicEdit.details')}
-      </h2>
+    <CatalogueCard title={t('adminCatalogue.topicEdit.details')}>
       {editing ? (
         <form className="catalogue-form" onSubmit={save}>
           <TextField
@@ -61,17 +62,12 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
             data-autofocus
             onChange={(event) => setTitle(event.target.value)}
           />
-          <div className="field">
-            <label className="field__label" htmlFor="topic-description">
-              {t('adminCatalogue.topicEdit.descriptionLabel')}
-            </label>
-            <textarea
-              id="topic-description"
-              className="field__input catalogue-textarea"
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </div>
+          <TextAreaField
+            label={t('adminCatalogue.topicEdit.descriptionLabel')}
+            className="catalogue-textarea"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="catalogue-actions">
             <Button type="submit" variant="primary" disabled={!title.trim() || update.isPending}>
@@ -110,7 +106,7 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
       )}
       <TopicTags topic={topic} />
       <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
-    </section>
+    </CatalogueCard>
   );
 }
 
@@ -140,7 +136,7 @@ function TopicTags({ topic }: { topic: TopicDto }) {
   return (
     <div className="catalogue-tags">
       <h3 className="catalogue-wizard__heading">{t('adminCatalogue.topicEdit.tags')}</h3>
-      <ul className="catalogue-chips">
+      <ul className="chip-list">
         {topic.tags.length === 0 && (
           <li className="catalogue-muted">{t('adminCatalogue.topicEdit.noTags')}</li>
         )}
@@ -165,24 +161,18 @@ function TopicTags({ topic }: { topic: TopicDto }) {
           if (choice) run(add.mutateAsync({ key: topic.id, tagSlug: choice }).then(() => setChoice('')));
         }}
       >
-        <div className="field">
-          <label className="field__label" htmlFor="topic-add-tag">
-            {t('adminCatalogue.topicEdit.addTag')}
-          </label>
-          <select
-            id="topic-add-tag"
-            className="field__input"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-          >
-            <option value="">{t('adminCatalogue.topicEdit.chooseTag')}</option>
-            {candidates.map((tag) => (
-              <option key={tag.slug} value={tag.slug}>
-                {displayName(tag, language)} ({typeLabel(tag.type)})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('adminCatalogue.topicEdit.addTag')}
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+        >
+          <option value="">{t('adminCatalogue.topicEdit.chooseTag')}</option>
+          {candidates.map((tag) => (
+            <option key={tag.slug} value={tag.slug}>
+              {displayName(tag, language)} ({typeLabel(tag.type)})
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" disabled={!choice || add.isPending}>
           {t('adminCatalogue.topicEdit.add')}
         </Button>

@@ -6,7 +6,6 @@ import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
-import { Dialog } from '../../../shared/ui/Dialog.js';
 import { TextField } from '../../../shared/ui/Field.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminCategories } from '../api/categories.js';
@@ -14,6 +13,7 @@ import { useAdminTags } from '../api/tags.js';
 import { useRunTopicWizard } from '../api/topics.js';
 import { displayName } from './names.js';
 import { CategorySelect } from './pickers.js';
+import { useWizard, WizardDialog, WizardFooter } from './wizard.js';
 
 const STEPS = 4;
 const PREVIEW = 3;
@@ -29,7 +29,8 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
   const categories = useAdminCategories();
   const tags = useAdminTags();
   const run = useRunTopicWizard();
-  const [step, setStep] = useState(1);
+  const wizard = useWizard(STEPS);
+  const { step, setError } = wizard;
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [name, setName] = useState('');
   const [types, setTypes] = useState<string[]>([]);
@@ -40,7 +41,6 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
     setCombinationList(
       next.map((types, index) => ({ key: combinationList[index]?.key ?? nextKey.current++, types })),
     );
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   // Tags of the category and the cross-cutting ones (no category), named in the UI language.
@@ -92,163 +92,140 @@ export function TopicWizard({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onClose={onClose} title={t('adminCatalogue.topicWizard.title')} size="lg">
-      <div className="catalogue-wizard">
-        <p className="catalogue-wizard__step">{t('adminCatalogue.wizard.step', { step, total: STEPS })}</p>
-        {done ? (
-          <>
-            <Alert tone="success">{done}</Alert>
-            <div className="catalogue-actions catalogue-actions--end">
-              <Button variant="primary" onClick={onClose} data-autofocus>
-                {t('action.close')}
-              </Button>
-            </div>
-          </>
-        ) : (
-          <>
-            {step === 1 && (
-              <fieldset className="catalogue-fieldset">
-                <legend>{t('adminCatalogue.topicWizard.stepCategory')}</legend>
-                <CategorySelect
-                  categories={categories.data?.categories}
-                  value={categoryId}
-                  onChange={(id) => {
-                    setCategoryId(id);
-                    setTypes([]);
-                    setCombinations([]);
-                  }}
-                />
-                {categories.isError && (
-                  <Alert tone="error">{t('adminCatalogue.topics.categoriesFailed')}</Alert>
-                )}
-              </fieldset>
-            )}
-            {step === 2 && (
-              <fieldset className="catalogue-fieldset">
-                <legend>{t('adminCatalogue.topicWizard.stepName')}</legend>
-                <TextField
-                  label={t('adminCatalogue.topicWizard.mainName')}
-                  name="main-topic-name"
-                  value={name}
-                  required
-                  data-autofocus
-                  onChange={(event) => setName(event.target.value)}
-                />
-              </fieldset>
-            )}
-            {step === 3 && (
-              <fieldset className="catalogue-fieldset">
-                <legend>{t('adminCatalogue.topicWizard.stepTypes')}</legend>
-                {typeCounts.length === 0 && (
-                  <p className="catalogue-muted">{t('adminCatalogue.topicWizard.noTypes')}</p>
-                )}
-                <div className="catalogue-checks">
-                  {typeCounts.map(([type, count]) => (
-                    <label key={type} className="catalogue-check">
-                      <input
-                        type="checkbox"
-                        checked={types.includes(type)}
-                        onChange={() => setTypes(toggle(types, type))}
-                      />
-                      {typeLabel(type)}{' '}
-                      <span className="catalogue-muted">
-                        {t('adminCatalogue.topicWizard.tagCount', { count })}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-            {step === 4 && (
-              <div className="catalogue-fieldset">
-                <h3 className="catalogue-wizard__heading">
-                  {t('adminCatalogue.topicWizard.stepCombinations')}
-                </h3>
-                {combinationList.map(({ key, types: combination }, index) => (
-                  <fieldset key={key} className="catalogue-combination">
-                    <legend>
-                      {[name.trim(), ...combination.map(typeLabel)].join(' + ') ||
-                        t('adminCatalogue.topicWizard.combination', { n: index + 1 })}
-                    </legend>
-                    <div className="catalogue-checks">
-                      {types.map((type) => (
-                        <label key={type} className="catalogue-check">
-                          <input
-                            type="checkbox"
-                            checked={combination.includes(type)}
-                            onChange={() =>
-                              setCombinations(combinations.map((c, i) => (i === index ? toggle(c, type) : c)))
-                            }
-                          />
-                          {typeLabel(type)}
-                        </label>
-                      ))}
-                    </div>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setCombinationList(combinationList.filter((c) => c.key !== key))}
-                    >
-                      {t('adminCatalogue.topicWizard.removeCombination')}
-                    </Button>
-                  </fieldset>
-                ))}
-                <Button size="sm" onClick={() => setCombinations([...combinations, [...types]])}>
-                  {t('adminCatalogue.topicWizard.addCombination')}
-                </Button>
-                {plan.length > 0 && (
-                  <div className="catalogue-preview" aria-live="polite">
-                    <h4 className="catalogue-wizard__heading">{t('adminCatalogue.topicWizard.preview')}</h4>
-                    <ul>
-                      {plan.slice(0, PREVIEW).map((topic) => (
-                        <li key={topic.title}>{topic.title}</li>
-                      ))}
-                    </ul>
-                    {plan.length > PREVIEW && (
-                      <p>{t('adminCatalogue.topicWizard.andMore', { count: plan.length - PREVIEW })}</p>
-                    )}
-                    <p className="catalogue-summary-line">
-                      {t('adminCatalogue.topicWizard.summary', { subs: plan.length, total: plan.length + 1 })}
-                    </p>
-                  </div>
-                )}
-              </div>
-            )}
-            {error && <Alert tone="error">{error}</Alert>}
-            <div className="catalogue-actions catalogue-actions--spread">
-              <Button
-                disabled={step === 1 || run.isPending}
-                onClick={() => {
-                  setError(null);
-                  setStep(step - 1);
+    <WizardDialog title={t('adminCatalogue.topicWizard.title')} wizard={wizard} onClose={onClose}>
+      {done ? (
+        <>
+          <Alert tone="success">{done}</Alert>
+          <div className="catalogue-actions catalogue-actions--end">
+            <Button variant="primary" onClick={onClose} data-autofocus>
+              {t('action.close')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          {step === 1 && (
+            <fieldset className="catalogue-fieldset">
+              <legend>{t('adminCatalogue.topicWizard.stepCategory')}</legend>
+              <CategorySelect
+                categories={categories.data?.categories}
+                value={categoryId}
+                onChange={(id) => {
+                  setCategoryId(id);
+                  setTypes([]);
+                  setCombinations([]);
                 }}
-              >
-                {t('adminCatalogue.wizard.previous')}
+              />
+              {categories.isError && (
+                <Alert tone="error">{t('adminCatalogue.topics.categoriesFailed')}</Alert>
+              )}
+            </fieldset>
+          )}
+          {step === 2 && (
+            <fieldset className="catalogue-fieldset">
+              <legend>{t('adminCatalogue.topicWizard.stepName')}</legend>
+              <TextField
+                label={t('adminCatalogue.topicWizard.mainName')}
+                name="main-topic-name"
+                value={name}
+                required
+                data-autofocus
+                onChange={(event) => setName(event.target.value)}
+              />
+            </fieldset>
+          )}
+          {step === 3 && (
+            <fieldset className="catalogue-fieldset">
+              <legend>{t('adminCatalogue.topicWizard.stepTypes')}</legend>
+              {typeCounts.length === 0 && (
+                <p className="catalogue-muted">{t('adminCatalogue.topicWizard.noTypes')}</p>
+              )}
+              <div className="catalogue-checks">
+                {typeCounts.map(([type, count]) => (
+                  <label key={type} className="catalogue-check">
+                    <input
+                      type="checkbox"
+                      checked={types.includes(type)}
+                      onChange={() => setTypes(toggle(types, type))}
+                    />
+                    {typeLabel(type)}{' '}
+                    <span className="catalogue-muted">
+                      {t('adminCatalogue.topicWizard.tagCount', { count })}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {step === 4 && (
+            <div className="catalogue-fieldset">
+              <h3 className="catalogue-wizard__heading">
+                {t('adminCatalogue.topicWizard.stepCombinations')}
+              </h3>
+              {combinationList.map(({ key, types: combination }, index) => (
+                <fieldset key={key} className="catalogue-combination">
+                  <legend>
+                    {[name.trim(), ...combination.map(typeLabel)].join(' + ') ||
+                      t('adminCatalogue.topicWizard.combination', { n: index + 1 })}
+                  </legend>
+                  <div className="catalogue-checks">
+                    {types.map((type) => (
+                      <label key={type} className="catalogue-check">
+                        <input
+                          type="checkbox"
+                          checked={combination.includes(type)}
+                          onChange={() =>
+                            setCombinations(combinations.map((c, i) => (i === index ? toggle(c, type) : c)))
+                          }
+                        />
+                        {typeLabel(type)}
+                      </label>
+                    ))}
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setCombinationList(combinationList.filter((c) => c.key !== key))}
+                  >
+                    {t('adminCatalogue.topicWizard.removeCombination')}
+                  </Button>
+                </fieldset>
+              ))}
+              <Button size="sm" onClick={() => setCombinations([...combinations, [...types]])}>
+                {t('adminCatalogue.topicWizard.addCombination')}
               </Button>
-              {step < STEPS ? (
-                <Button
-                  variant="primary"
-                  disabled={!valid}
-                  onClick={() => {
-                    if (step === 3 && combinations.length === 0) setCombinations([[...types]]);
-                    setStep(step + 1);
-                  }}
-                >
-                  {t('adminCatalogue.wizard.next')}
-                </Button>
-              ) : (
-                <Button variant="primary" disabled={!valid || run.isPending} onClick={submit}>
-                  {t(
-                    run.isPending
-                      ? 'adminCatalogue.topicWizard.creating'
-                      : 'adminCatalogue.topicWizard.create',
+              {plan.length > 0 && (
+                <div className="catalogue-preview" aria-live="polite">
+                  <h4 className="catalogue-wizard__heading">{t('adminCatalogue.topicWizard.preview')}</h4>
+                  <ul>
+                    {plan.slice(0, PREVIEW).map((topic) => (
+                      <li key={topic.title}>{topic.title}</li>
+                    ))}
+                  </ul>
+                  {plan.length > PREVIEW && (
+                    <p>{t('adminCatalogue.topicWizard.andMore', { count: plan.length - PREVIEW })}</p>
                   )}
-                </Button>
+                  <p className="catalogue-summary-line">
+                    {t('adminCatalogue.topicWizard.summary', { subs: plan.length, total: plan.length + 1 })}
+                  </p>
+                </div>
               )}
             </div>
-          </>
-        )}
-      </div>
-    </Dialog>
+          )}
+          <WizardFooter
+            wizard={wizard}
+            valid={valid}
+            busy={run.isPending}
+            beforeNext={() => {
+              if (step === 3 && combinations.length === 0) setCombinations([[...types]]);
+            }}
+            finishLabel={t(
+              run.isPending ? 'adminCatalogue.topicWizard.creating' : 'adminCatalogue.topicWizard.create',
+            )}
+            onFinish={submit}
+          />
+        </>
+      )}
+    </WizardDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
 import { TAG_TYPES } from '../../../../../common/constants.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import { useLanguage } from '../../i18n/index.js';
 import { displayName } from './names.js';
 
@@ -28,34 +29,28 @@ export function CategorySelect({
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const id = useId();
   return (
-    <div className={compact ? 'field field--compact' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label ?? t('adminCatalogue.tags.category')}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value === null ? '' : String(value)}
-        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
-      >
-        <option value="">
-          {allowNone ? t('adminCatalogue.tags.noCategory') : t('adminCatalogue.tags.chooseCategory')}
-        </option>
-        {categories
-          ? categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {displayName(category, language)}
-              </option>
-            ))
-          : FALLBACK_CATEGORIES.map((name) => (
-              <option key={name} value="" disabled>
-                {name}
-              </option>
-            ))}
-      </select>
-    </div>
+    <SelectField
+      label={label ?? t('adminCatalogue.tags.category')}
+      fieldClassName={compact ? 'field--compact' : undefined}
+      value={value === null ? '' : String(value)}
+      onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+    >
+      <option value="">
+        {allowNone ? t('adminCatalogue.tags.noCategory') : t('adminCatalogue.tags.chooseCategory')}
+      </option>
+      {categories
+        ? categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {displayName(category, language)}
+            </option>
+          ))
+        : FALLBACK_CATEGORIES.map((name) => (
+            <option key={name} value="" disabled>
+              {name}
+            </option>
+          ))}
+    </SelectField>
   );
 }
 
@@ -75,34 +70,28 @@ export function TypePicker({
 }) {
   const { t } = useTranslation();
   const typeLabel = useTagTypeLabel();
-  const id = useId();
   const options = [...new Set([...TAG_TYPES, ...knownTypes])];
   const [custom, setCustom] = useState(value !== '' && !options.includes(value));
   return (
     <div className="catalogue-type-picker">
-      <div className={compact ? 'field field--compact' : 'field'}>
-        <label className="field__label" htmlFor={id}>
-          {t('adminCatalogue.tags.type')}
-        </label>
-        <select
-          id={id}
-          className="field__input"
-          value={custom ? CUSTOM : value}
-          onChange={(event) => {
-            const next = event.target.value;
-            setCustom(next === CUSTOM);
-            onChange(next === CUSTOM ? '' : next);
-          }}
-        >
-          <option value="">{t('adminCatalogue.tags.chooseType')}</option>
-          {options.map((type) => (
-            <option key={type} value={type}>
-              {typeLabel(type)}
-            </option>
-          ))}
-          <option value={CUSTOM}>{t('adminCatalogue.tags.customType')}</option>
-        </select>
-      </div>
+      <SelectField
+        label={t('adminCatalogue.tags.type')}
+        fieldClassName={compact ? 'field--compact' : undefined}
+        value={custom ? CUSTOM : value}
+        onChange={(event) => {
+          const next = event.target.value;
+          setCustom(next === CUSTOM);
+          onChange(next === CUSTOM ? '' : next);
+        }}
+      >
+        <option value="">{t('adminCatalogue.tags.chooseType')}</option>
+        {options.map((type) => (
+          <option key={type} value={type}>
+            {typeLabel(type)}
+          </option>
+        ))}
+        <option value={CUSTOM}>{t('adminCatalogue.tags.customType')}</option>
+      </SelectField>
       {custom && (
         <TextField
           label={t('adminCatalogue.tags.customTypeName')}

@@ -6,6 +6,8 @@ import { numberFormats } from '../../../shared/hooks/useNumberFormat.js';
 import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Badge, type BadgeTone } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
 import { type AuditWords, describeAuditValue, diffSnapshots } from './audit-diff.js';
 
@@ -32,29 +34,34 @@ export function AuditLog() {
   return (
     <div className="admin-screen">
       <form className="admin-card audit-filters" onSubmit={apply} aria-label={t('adminPeople.audit.filters')}>
-        <label className="field">
-          <span className="field__label">{t('adminPeople.audit.actor')}</span>
-          <input className="field__input" value={draft.actor} onChange={set('actor')} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('adminPeople.audit.entityType')}</span>
-          <select className="field__input" value={draft.entityType} onChange={set('entityType')}>
-            <option value="">{t('adminPeople.audit.entity.all')}</option>
-            {AUDIT_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`adminPeople.audit.entity.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('adminPeople.audit.from')}</span>
-          <input className="field__input" type="date" value={draft.from} onChange={set('from')} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('adminPeople.audit.to')}</span>
-          <input className="field__input" type="date" value={draft.to} onChange={set('to')} />
-        </label>
+        <TextField
+          label={t('adminPeople.audit.actor')}
+          name="actor"
+          value={draft.actor}
+          onChange={set('actor')}
+        />
+        <SelectField
+          label={t('adminPeople.audit.entityType')}
+          value={draft.entityType}
+          onChange={set('entityType')}
+        >
+          <option value="">{t('adminPeople.audit.entity.all')}</option>
+          {AUDIT_ENTITY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`adminPeople.audit.entity.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+        {(['from', 'to'] as const).map((bound) => (
+          <TextField
+            key={bound}
+            label={t(`adminPeople.audit.${bound}`)}
+            name={bound}
+            type="date"
+            value={draft[bound]}
+            onChange={set(bound)}
+          />
+        ))}
         <div className="admin-form__actions audit-filters__actions">
           <Button type="submit" variant="primary">
             {t('adminPeople.audit.apply')}

@@ -9,6 +9,8 @@ import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
+import { TextAreaField } from '../../../shared/ui/TextAreaField.js';
 import { useSaveTranslation } from '../api/translations.js';
 
 /** The new-translation form: type, (entity id), key, value, in the language the screen shows. */
@@ -65,20 +67,17 @@ export function NewTranslationForm({
       </h2>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="admin-form__grid">
-        <label className="field">
-          <span className="field__label">{t('adminPeople.translations.col.type')}</span>
-          <select
-            className="field__input"
-            value={entityType}
-            onChange={(event) => setEntityType(event.target.value as TranslationEntityType)}
-          >
-            {TRANSLATION_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`adminPeople.translations.type.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('adminPeople.translations.col.type')}
+          value={entityType}
+          onChange={(event) => setEntityType(event.target.value as TranslationEntityType)}
+        >
+          {TRANSLATION_ENTITY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`adminPeople.translations.type.${type}`)}
+            </option>
+          ))}
+        </SelectField>
         {entityType !== 'ui' && (
           <TextField
             label={t('adminPeople.translations.entityId')}
@@ -99,17 +98,15 @@ export function NewTranslationForm({
               : t('adminPeople.translations.keyHintEntity')
           }
         />
-        <label className="field admin-form__wide">
-          <span className="field__label">{t('adminPeople.translations.col.value')}</span>
-          <textarea
-            className="field__input"
-            name="value"
-            rows={3}
-            maxLength={5000}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        </label>
+        <TextAreaField
+          label={t('adminPeople.translations.col.value')}
+          fieldClassName="admin-form__wide"
+          name="value"
+          rows={3}
+          maxLength={5000}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
       </div>
       <div className="admin-form__actions">
         <Button type="submit" variant="primary" disabled={save.isPending}>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TRANSLATION_ENTITY_TYPES,
@@ -13,6 +13,8 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { SearchField } from '../../../shared/ui/SearchField.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import {
   TRANSLATIONS_PAGE_SIZE,
   type TranslationFilters,
@@ -20,9 +22,12 @@ import {
   useDeleteTranslation,
   useSaveTranslation,
 } from '../api/translations.js';
+import { useAddPanel } from '../hooks/useAddPanel.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
+import { InlineEditActions } from './InlineEditActions.js';
 import { MissingTranslations } from './MissingTranslations.js';
 import { NewTranslationForm } from './NewTranslationForm.js';
+import '../../../shared/ui/surfaces.css';
 
 type TypeFilter = TranslationEntityType | 'all';
 
@@ -49,8 +54,7 @@ export function TranslationsAdmin() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [offset, setOffset] = useState(0);
-  const [adding, setAdding] = useState(false);
-  const [status, setStatus] = useState('');
+  const { adding, setAdding, status, setStatus, done } = useAddPanel();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [editError, setEditError] = useState('');
 
@@ -61,8 +65,6 @@ export function TranslationsAdmin() {
   const save = useSaveTranslation();
   const remove = useDeleteTranslation();
   const edit = useInlineEdit<number, string>();
-  const languageSelectId = useId();
-  const typeSelectId = useId();
 
   const resetPage = () => setOffset(0);
   const records = list.data?.translations ?? [];
@@ -92,79 +94,78 @@ export function TranslationsAdmin() {
     );
   };
 
+  const askDelete = (record: TranslationDto) =>
+    setConfirm({
+      title: t('adminPeople.translations.deleteTitle'),
+      message: t('adminPeople.translations.deleteConfirm'),
+      confirmLabel: t('action.delete'),
+      danger: true,
+      errorKey: 'adminPeople.translations.error.delete',
+      onConfirm: async () => {
+        await remove.mutateAsync(record);
+        setStatus(t('adminPeople.translations.deleted', { key: record.key }));
+      },
+    });
+
   return (
     <div className="admin-screen">
       <div className="stat-cards">
-        <div className="stat-card">
+        <div className="tile stat-card">
           <span className="stat-card__label">{t('adminPeople.translations.stat.total')}</span>
           <span className="stat-card__value">{languageTotal.data?.total ?? '–'}</span>
         </div>
-        <div className="stat-card">
+        <div className="tile stat-card">
           <span className="stat-card__label">{t('adminPeople.translations.stat.language')}</span>
           <span className="stat-card__value">{LANGUAGE_LABELS[language]}</span>
         </div>
-        <div className="stat-card">
+        <div className="tile stat-card">
           <span className="stat-card__label">{t('adminPeople.translations.stat.filtered')}</span>
           <span className="stat-card__value">{list.data?.total ?? '–'}</span>
         </div>
       </div>
 
       <div className="admin-toolbar">
-        <label className="admin-search">
-          <span className="visually-hidden">{t('adminPeople.translations.search')}</span>
-          <input
-            type="search"
-            className="field__input"
-            placeholder={t('adminPeople.translations.search')}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              resetPage();
-            }}
-          />
-        </label>
-        <div className="admin-select">
-          <label className="admin-select__label" htmlFor={languageSelectId}>
-            {t('adminPeople.translations.language')}
-          </label>
-          <select
-            id={languageSelectId}
-            className="field__input"
-            value={language}
-            onChange={(event) => {
-              if (isLanguage(event.target.value)) setLanguage(event.target.value);
-              edit.cancel();
-              resetPage();
-            }}
-          >
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {LANGUAGE_LABELS[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-select">
-          <label className="admin-select__label" htmlFor={typeSelectId}>
-            {t('adminPeople.translations.type')}
-          </label>
-          <select
-            id={typeSelectId}
-            className="field__input"
-            value={entityType}
-            onChange={(event) => {
-              setEntityType(event.target.value as TypeFilter);
-              resetPage();
-            }}
-          >
-            <option value="all">{t('adminPeople.translations.type.all')}</option>
-            {TRANSLATION_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`adminPeople.translations.type.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField
+          className="admin-search"
+          label={t('adminPeople.translations.search')}
+          value={search}
+          onSearch={(value) => {
+            setSearch(value);
+            resetPage();
+          }}
+        />
+        <SelectField
+          fieldClassName="admin-select"
+          label={t('adminPeople.translations.language')}
+          value={language}
+          onChange={(event) => {
+            if (isLanguage(event.target.value)) setLanguage(event.target.value);
+            edit.cancel();
+            resetPage();
+          }}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_LABELS[code]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          fieldClassName="admin-select"
+          label={t('adminPeople.translations.type')}
+          value={entityType}
+          onChange={(event) => {
+            setEntityType(event.target.value as TypeFilter);
+            resetPage();
+          }}
+        >
+          <option value="all">{t('adminPeople.translations.type.all')}</option>
+          {TRANSLATION_ENTITY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`adminPeople.translations.type.${type}`)}
+            </option>
+          ))}
+        </SelectField>
         <div className="admin-toolbar__buttons">
           <Button variant="primary" onClick={() => setAdding((open) => !open)} aria-expanded={adding}>
             {t('adminPeople.translations.add')}
@@ -181,15 +182,7 @@ export function TranslationsAdmin() {
         </Alert>
       )}
 
-      {adding && (
-        <NewTranslationForm
-          language={language}
-          onDone={(message) => {
-            setAdding(false);
-            setStatus(message);
-          }}
-        />
-      )}
+      {adding && <NewTranslationForm language={language} onDone={done} />}
 
       <MissingTranslations
         language={language}
@@ -247,62 +240,22 @@ export function TranslationsAdmin() {
                   record.value
                 )}
               </AdminTable.Cell>
-              <AdminTable.Actions>
-                {editing ? (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="primary"
-                      disabled={save.isPending}
-                      onClick={() => saveEdit(record)}
-                    >
-                      {t('action.save')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      onClick={() => {
-                        edit.cancel();
-                        setEditError('');
-                      }}
-                    >
-                      {t('action.cancel')}
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button
-                      size="sm"
-                      aria-label={t('adminPeople.translations.editLabel', { key: record.key })}
-                      onClick={() => {
-                        setEditError('');
-                        edit.start(recordId(record), record.value);
-                      }}
-                    >
-                      {t('action.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={t('adminPeople.translations.deleteLabel', { key: record.key })}
-                      onClick={() =>
-                        setConfirm({
-                          title: t('adminPeople.translations.deleteTitle'),
-                          message: t('adminPeople.translations.deleteConfirm'),
-                          confirmLabel: t('action.delete'),
-                          danger: true,
-                          errorKey: 'adminPeople.translations.error.delete',
-                          onConfirm: async () => {
-                            await remove.mutateAsync(record);
-                            setStatus(t('adminPeople.translations.deleted', { key: record.key }));
-                          },
-                        })
-                      }
-                    >
-                      {t('action.delete')}
-                    </Button>
-                  </>
-                )}
-              </AdminTable.Actions>
+              <InlineEditActions
+                editing={editing}
+                saving={save.isPending}
+                onSave={() => saveEdit(record)}
+                onCancel={() => {
+                  edit.cancel();
+                  setEditError('');
+                }}
+                editLabel={t('adminPeople.translations.editLabel', { key: record.key })}
+                onEdit={() => {
+                  setEditError('');
+                  edit.start(recordId(record), record.value);
+                }}
+                deleteLabel={t('adminPeople.translations.deleteLabel', { key: record.key })}
+                onDelete={() => askDelete(record)}
+              />
             </tr>
           );
         }}

@@ -10,10 +10,13 @@ import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { SearchField } from '../../../shared/ui/SearchField.js';
 import { useAuth } from '../../auth/index.js';
 import { USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useUpdateUser } from '../api/users.js';
+import { useAddPanel } from '../hooks/useAddPanel.js';
 import { useInlineEdit } from '../hooks/useInlineEdit.js';
 import { AddUserForm } from './AddUserForm.js';
+import { InlineEditActions } from './InlineEditActions.js';
 
 interface FlagsDraft {
   isActive: boolean;
@@ -34,8 +37,7 @@ export function UsersAdmin() {
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), 300);
   const [offset, setOffset] = useState(0);
-  const [adding, setAdding] = useState(false);
-  const [status, setStatus] = useState('');
+  const { adding, setAdding, status, setStatus, done } = useAddPanel();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const users = useAdminUsers(q, offset);
   const update = useUpdateUser();
@@ -86,16 +88,12 @@ export function UsersAdmin() {
   return (
     <div className="admin-screen">
       <div className="admin-toolbar">
-        <label className="admin-search">
-          <span className="visually-hidden">{t('adminPeople.users.search')}</span>
-          <input
-            type="search"
-            className="field__input"
-            placeholder={t('adminPeople.users.search')}
-            value={search}
-            onChange={(event) => onSearch(event.target.value)}
-          />
-        </label>
+        <SearchField
+          className="admin-search"
+          label={t('adminPeople.users.search')}
+          value={search}
+          onSearch={onSearch}
+        />
         {!adding && !empty && (
           <Button variant="primary" onClick={() => setAdding(true)}>
             {t('adminPeople.users.add')}
@@ -109,14 +107,7 @@ export function UsersAdmin() {
         </Alert>
       )}
 
-      {adding && (
-        <AddUserForm
-          onDone={(message) => {
-            setAdding(false);
-            setStatus(message);
-          }}
-        />
-      )}
+      {adding && <AddUserForm onDone={done} />}
 
       {update.isError && (
         <Alert tone="error">{writeError(t, update.error, 'adminPeople.users.error.update')}</Alert>
@@ -188,46 +179,21 @@ export function UsersAdmin() {
                   {t('adminPeople.users.votes', { count: user.voteCount })}
                 </AdminTable.Detail>
               </AdminTable.Cell>
-              <AdminTable.Actions>
-                {editing ? (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="primary"
-                      disabled={update.isPending}
-                      onClick={() => save(user)}
-                    >
-                      {t('action.save')}
-                    </Button>
-                    <Button size="sm" onClick={edit.cancel}>
-                      {t('action.cancel')}
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button
-                      size="sm"
-                      aria-label={t('adminPeople.users.editLabel', { username: user.username })}
-                      onClick={() => {
-                        update.reset();
-                        edit.start(user.id, { isActive: user.isActive, isAdmin: user.isAdmin });
-                      }}
-                    >
-                      {t('action.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      disabled={user.voteCount > 0 || isSelf}
-                      title={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
-                      aria-label={t('adminPeople.users.deleteLabel', { username: user.username })}
-                      onClick={() => askDelete(user)}
-                    >
-                      {t('action.delete')}
-                    </Button>
-                  </>
-                )}
-              </AdminTable.Actions>
+              <InlineEditActions
+                editing={editing}
+                saving={update.isPending}
+                onSave={() => save(user)}
+                onCancel={edit.cancel}
+                editLabel={t('adminPeople.users.editLabel', { username: user.username })}
+                onEdit={() => {
+                  update.reset();
+                  edit.start(user.id, { isActive: user.isActive, isAdmin: user.isAdmin });
+                }}
+                deleteLabel={t('adminPeople.users.deleteLabel', { username: user.username })}
+                onDelete={() => askDelete(user)}
+                deleteDisabled={user.voteCount > 0 || isSelf}
+                deleteTitle={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
+              />
             </tr>
           );
         }}
@@ -237,6 +203,11 @@ export function UsersAdmin() {
     </div>
   );
 }
+
+const FLAGS = [
+  ['isActive', 'adminPeople.users.active'],
+  ['isAdmin', 'adminPeople.users.admin'],
+] as const;
 
 /** The Active and Admin checkboxes of the row being edited; your own account's stay as they are. */
 function FlagsEditor({
@@ -254,24 +225,17 @@ function FlagsEditor({
   return (
     <fieldset className="admin-flags">
       <legend className="visually-hidden">{t('adminPeople.users.editFlags', { username })}</legend>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.isActive}
-          disabled={isSelf}
-          onChange={(event) => onChange({ ...draft, isActive: event.target.checked })}
-        />
-        {t('adminPeople.users.active')}
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.isAdmin}
-          disabled={isSelf}
-          onChange={(event) => onChange({ ...draft, isAdmin: event.target.checked })}
-        />
-        {t('adminPeople.users.admin')}
-      </label>
+      {FLAGS.map(([flag, labelKey]) => (
+        <label key={flag} className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft[flag]}
+            disabled={isSelf}
+            onChange={(event) => onChange({ ...draft, [flag]: event.target.checked })}
+          />
+          {t(labelKey)}
+        </label>
+      ))}
       {isSelf && <AdminTable.Detail>{t('adminPeople.users.error.self')}</AdminTable.Detail>}
     </fieldset>
   );

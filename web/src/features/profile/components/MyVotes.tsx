@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useMyVotes, useWithdrawVotes } from '../api/profile.js';
+import '../../../shared/ui/surfaces.css';
 
 const PAGE = 20;
 
@@ -23,7 +24,7 @@ export function MyVotes() {
   const [status, setStatus] = useState('');
 
   return (
-    <section className="profile-card" aria-labelledby="my-votes-title">
+    <section className="card profile-card" aria-labelledby="my-votes-title">
       <h2 id="my-votes-title" className="profile-card__title">
         {t('profile.votes.title')}
       </h2>
@@ -44,7 +45,7 @@ export function MyVotes() {
       {votes.isSuccess && votes.data.topics.length > 0 && (
         <ul className="my-votes">
           {votes.data.topics.map((topic) => (
-            <li key={topic.id} className="my-votes__item">
+            <li key={topic.id} className="tile my-votes__item">
               <div className="my-votes__head">
                 <Link to={`/topic/${topic.id}`} className="my-votes__title">
                   {topic.title}
@@ -61,7 +62,7 @@ export function MyVotes() {
                   {t('profile.votes.withdraw')}
                 </Button>
               </div>
-              <ol className="my-votes__places">
+              <ol className="chip-list">
                 {topic.votes.map((vote) => (
                   <li key={vote.points} className={`my-votes__place my-votes__place--${vote.points}`}>
                     <span className="my-votes__points">

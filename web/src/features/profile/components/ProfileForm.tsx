@@ -1,14 +1,12 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES } from '../../../../../common/constants.js';
-import { useForm } from '../../../shared/forms/index.js';
 import { PasswordField, TextField } from '../../../shared/ui/Field.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import type { UserDto } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type ProfileChanges, useUpdateProfile } from '../api/profile.js';
 import { emailChangedFrom, type ProfileValues, profileRules } from './form-rules.js';
-import { ProfileFormCard } from './ProfileFormCard.js';
-import { refusalMessage } from './refusal-message.js';
+import { ProfileFormCard, useProfileForm } from './ProfileFormCard.js';
 
 const valuesOf = (user: UserDto): ProfileValues => ({
   username: user.username,
@@ -37,19 +35,16 @@ export function ProfileForm({ user }: { user: UserDto }) {
   const { t } = useTranslation();
   const { changeLanguage } = useLanguage();
   const update = useUpdateProfile();
-  const [saved, setSaved] = useState(false);
-  const form = useForm({
+  const form = useProfileForm({
     initial: valuesOf(user),
     rules: profileRules(user.email),
-    onEdit: () => setSaved(false),
+    errorKey: 'profile.error.update',
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.submit()) return;
+  const send = () => {
     const changes = changesBetween(user, form.values);
     if (Object.keys(changes).length === 0) {
-      setSaved(true);
+      form.markSaved();
       return;
     }
     update.mutate(changes, {
@@ -57,22 +52,14 @@ export function ProfileForm({ user }: { user: UserDto }) {
         form.reset(valuesOf(data.user));
         // The preferred language is also the interface's: switch at once.
         if (changes.language) await changeLanguage(changes.language).catch(() => undefined);
-        setSaved(true);
+        form.markSaved();
       },
-      onError: (error) => form.refuse(error, refusalMessage(t, error, 'profile.error.update')),
+      onError: form.refused,
     });
   };
 
   return (
-    <ProfileFormCard
-      titleId="profile-form-title"
-      title={t('profile.form.title')}
-      form={form}
-      onSubmit={submit}
-      savedNotice={saved ? t('profile.form.saved') : null}
-      pending={update.isPending}
-      submitLabel={t('profile.form.submit')}
-    >
+    <ProfileFormCard texts="profile.form" form={form} onSend={send} pending={update.isPending}>
       <TextField {...form.bind('username')} label={t('profile.field.username')} autoComplete="username" />
       <TextField {...form.bind('email')} label={t('profile.field.email')} type="email" autoComplete="email" />
       {emailChangedFrom(user.email, form.values) && (
@@ -84,21 +71,18 @@ export function ProfileForm({ user }: { user: UserDto }) {
       )}
       <TextField {...form.bind('firstName')} label={t('profile.field.firstName')} autoComplete="given-name" />
       <TextField {...form.bind('lastName')} label={t('profile.field.lastName')} autoComplete="family-name" />
-      <label className="field">
-        <span className="field__label">{t('profile.field.language')}</span>
-        <select
-          className="field__input"
-          name="language"
-          value={form.values.language}
-          onChange={(event) => form.set('language', event.target.value)}
-        >
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_LABELS[code]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('profile.field.language')}
+        name="language"
+        value={form.values.language}
+        onChange={(event) => form.set('language', event.target.value)}
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_LABELS[code]}
+          </option>
+        ))}
+      </SelectField>
     </ProfileFormCard>
   );
 }

@@ -1,45 +1,71 @@
-import type { FormEvent, ReactNode, RefObject } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FieldRules, type FormValues, useForm } from '../../../shared/forms/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { refusalMessage } from './refusal-message.js';
+import '../../../shared/ui/surfaces.css';
+
+/**
+ * A profile form's state: the form kit's (`useForm`), plus its "saved" notice, shown from `markSaved()`
+ * until the next edit, and `refused(error)`, which shows a refused save in the person's language.
+ */
+export function useProfileForm<T extends FormValues<T>>({
+  initial,
+  rules,
+  errorKey,
+}: {
+  initial: T;
+  rules: FieldRules<T>;
+  /** The text of a refusal the server does not explain. */
+  errorKey: string;
+}) {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  const form = useForm({ initial, rules, onEdit: () => setSaved(false) });
+  return {
+    ...form,
+    saved,
+    markSaved: () => setSaved(true),
+    refused: (error: unknown) => form.refuse(error, refusalMessage(t, error, errorKey)),
+  };
+}
 
 export interface ProfileFormCardProps {
-  /** The id of the card's heading, which names the form. */
-  titleId: string;
-  title: string;
-  /** The form kit's ref (focus after a refusal) and its refusal that names no field. */
-  form: { ref: RefObject<HTMLFormElement | null>; refusal: string | undefined };
-  onSubmit: (event: FormEvent) => void;
-  /** Shown once saved, until the next edit. */
-  savedNotice: string | null;
+  /** Where the card's texts are: `<texts>.title`, `<texts>.submit` and `<texts>.saved`. */
+  texts: 'profile.form' | 'profile.password';
+  /** From `useProfileForm`. */
+  form: {
+    ref: RefObject<HTMLFormElement | null>;
+    refusal: string | undefined;
+    saved: boolean;
+    submit(): boolean;
+  };
+  /** Sends the values, once the form's rules pass. */
+  onSend: () => void;
   pending: boolean;
-  submitLabel: string;
   children: ReactNode;
 }
 
 /** The frame of the profile page's forms: a titled card, its fields, the refusal or saved notice, Save. */
-export function ProfileFormCard({
-  titleId,
-  title,
-  form,
-  onSubmit,
-  savedNotice,
-  pending,
-  submitLabel,
-  children,
-}: ProfileFormCardProps) {
+export function ProfileFormCard({ texts, form, onSend, pending, children }: ProfileFormCardProps) {
   const { t } = useTranslation();
+  const titleId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.submit()) onSend();
+  };
   return (
-    <form ref={form.ref} className="profile-card" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+    <form ref={form.ref} className="card profile-card" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h2 id={titleId} className="profile-card__title">
-        {title}
+        {t(`${texts}.title`)}
       </h2>
       <div className="profile-grid">{children}</div>
       {form.refusal && <Alert tone="error">{form.refusal}</Alert>}
-      {savedNotice && <Alert tone="success">{savedNotice}</Alert>}
+      {form.saved && <Alert tone="success">{t(`${texts}.saved`)}</Alert>}
       <div className="profile-actions">
         <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? t('profile.saving') : submitLabel}
+          {pending ? t('profile.saving') : t(`${texts}.submit`)}
         </Button>
       </div>
     </form>

@@ -15,6 +15,7 @@ import { EMPTY_PLACES, entriesOf, placesFromVotes } from '../draft.js';
 import { draftStore, useDraft } from '../draft-store.js';
 import { VoteForm } from './VoteForm.js';
 import './voting.css';
+import '../../../shared/ui/surfaces.css';
 
 export interface VotingPanelProps {
   topicId: number;
@@ -35,7 +36,7 @@ export function VotingPanel({ topicId, startOpen = false, linkToVotePage = false
   const titleId = useId();
   const { user, isLoading } = useAuth();
   return (
-    <section className="vote-panel" aria-labelledby={titleId}>
+    <section className="card vote-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="vote-panel__title">
         {t('vote.panel.title')}
       </h2>
