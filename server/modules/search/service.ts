@@ -5,7 +5,7 @@ import { foldText } from '../../../common/text/index.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { TextsService } from '../texts/service.js';
-import { TopicsRepository } from '../topics/repository.js';
+import { HubsRepository } from '../topics/hubs-repository.js';
 import { candidateTopicIds, lookupsOf, type SearchMode } from './candidates.js';
 import { catalogueResults, type ScoredResult, topicResult } from './presentation.js';
 import { SearchRepository } from './repository.js';
@@ -33,12 +33,12 @@ interface TopicFilter {
  */
 export class SearchService {
   private readonly repository: SearchRepository;
-  private readonly topics: TopicsRepository;
+  private readonly hubs: HubsRepository;
   private readonly snapshots: SearchSnapshots;
 
   constructor(db: Executor, kind: DatabaseKind, texts: TextsService) {
     this.repository = new SearchRepository(db, kind);
-    this.topics = new TopicsRepository(db);
+    this.hubs = new HubsRepository(db);
     this.snapshots = new SearchSnapshots(db, this.repository, texts);
   }
 
@@ -105,7 +105,7 @@ export class SearchService {
   /** The answers of the results kept, with their main topics' sub-topic counts read in one query. */
   private async present(results: readonly ScoredResult[]) {
     const mainTopicIds = results.filter((result) => result.isMainTopic).map((result) => result.id);
-    const subTopicCounts = await this.topics.activeSubTopicCounts(mainTopicIds);
+    const subTopicCounts = await this.hubs.activeSubTopicCounts(mainTopicIds);
     return results.map((result) => result.build(subTopicCounts.get(result.id) ?? 0));
   }
 

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { CategoriesRepository } from '../catalogue/categories-repository.js';
 import { TagsRepository } from '../catalogue/tags-repository.js';
+import { HubsRepository } from './hubs-repository.js';
 import { TopicsRepository } from './repository.js';
 import { TopicsService } from './service.js';
 
@@ -169,8 +170,9 @@ export class TopicsAdminService {
         change.topic(topic.id, 'category');
         // A main topic and its sub-topics live in one category: they move together.
         if (topic.is_main === 1) {
-          await topics.moveSubTopics(topic.id, changes.category_id);
-          for (const sub of await topics.subTopicIds(topic.id)) change.topic(sub.id, 'category');
+          const hubs = new HubsRepository(trx);
+          await hubs.moveSubTopics(topic.id, changes.category_id);
+          for (const sub of await hubs.subTopicIds(topic.id)) change.topic(sub.id, 'category');
         }
       }
       if (changes.slug !== undefined) change.topic(topic.id, 'texts');
@@ -222,7 +224,7 @@ export class TopicsAdminService {
       const topics = new TopicsRepository(trx);
       const topic = await this.require(trx, key);
       const subTopicIds =
-        topic.is_main === 1 ? (await topics.subTopicIds(topic.id)).map((row) => row.id) : [];
+        topic.is_main === 1 ? (await new HubsRepository(trx).subTopicIds(topic.id)).map((row) => row.id) : [];
       const ids = [topic.id, ...subTopicIds];
       const contents = await topics.contentsOf(ids);
       await this.ctx.texts.deleteAllOf(trx, 'topic', ids);

@@ -1,6 +1,6 @@
 import type { TopicAspect } from '../../changes/change-set.js';
 import type { TransactionSubscriber } from '../../changes/dispatcher.js';
-import { TopicsRepository } from './repository.js';
+import { HubsRepository } from './hubs-repository.js';
 
 /** What moves a hub's totals: ballots on one of its sub-topics, or a sub-topic created, (de)activated or deleted. */
 const HUB_ASPECTS: ReadonlySet<TopicAspect> = new Set(['subTopicVotes', 'subTopics']);
@@ -14,6 +14,6 @@ const HUB_ASPECTS: ReadonlySet<TopicAspect> = new Set(['subTopicVotes', 'subTopi
 export const hubTotalsFollower: TransactionSubscriber = {
   wants: (change) => change.isEverything || change.topicsWith(HUB_ASPECTS).length > 0,
   async follow(trx, change) {
-    await new TopicsRepository(trx).recountHubs(change.isEverything ? 'all' : change.topicsWith(HUB_ASPECTS));
+    await new HubsRepository(trx).recountHubs(change.isEverything ? 'all' : change.topicsWith(HUB_ASPECTS));
   },
 };

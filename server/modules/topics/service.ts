@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { type ReadCache, readCacheFor } from '../../db/read-cache.js';
 import { errors } from '../../http/errors.js';
 import { TOPIC_DETAIL_TTL_MS, topicTag } from './caches.js';
+import { HubsRepository } from './hubs-repository.js';
 import { PropositionsRepository } from './propositions-repository.js';
 import { rankingCacheFor } from './ranking-cache.js';
 import { TopicsRepository } from './repository.js';
@@ -19,11 +20,13 @@ import { TopicSummaries, toRankingEntry } from './summaries.js';
 /** Public browsing: popular lists, one topic, main topics and their sub-topics, rankings. */
 export class TopicsService {
   readonly repository: TopicsRepository;
+  private readonly hubs: HubsRepository;
   readonly summaries: TopicSummaries;
   private readonly cache: ReadCache;
 
   constructor(private readonly ctx: AppContext) {
     this.repository = new TopicsRepository(ctx.db);
+    this.hubs = new HubsRepository(ctx.db);
     this.summaries = new TopicSummaries(ctx.db, ctx.texts);
     this.cache = readCacheFor(ctx.db);
   }
@@ -67,7 +70,7 @@ export class TopicsService {
     const row = await this.requireMainTopic(id);
     const [mainTopic, subRows] = await Promise.all([
       this.summaries.detail(row, language),
-      this.repository.subTopics(id, { limit }),
+      this.hubs.subTopics(id, { limit }),
     ]);
     return { mainTopic, subTopics: await this.summaries.summaries(subRows, language) };
   }
@@ -86,9 +89,9 @@ export class TopicsService {
     const page = { tagSlugs: options.tagSlugs, offset: options.offset, limit: options.limit };
     const [mainTopic, subRows, total, tagRows] = await Promise.all([
       this.summaries.detail(row, language),
-      this.repository.subTopics(id, page),
-      this.repository.subTopicCount(id, options.tagSlugs),
-      this.repository.subTopicTags(id),
+      this.hubs.subTopics(id, page),
+      this.hubs.subTopicCount(id, options.tagSlugs),
+      this.hubs.subTopicTags(id),
     ]);
     const [subTopics, podiums, availableTags] = await Promise.all([
       this.summaries.summaries(subRows, language),
@@ -117,8 +120,8 @@ export class TopicsService {
   ): Promise<MainTopicFilterData> {
     await this.requireMainTopic(id);
     const [subRows, tagRows] = await Promise.all([
-      this.repository.subTopics(id, { limit, tagSlugs }),
-      this.repository.subTopicTags(id),
+      this.hubs.subTopics(id, { limit, tagSlugs }),
+      this.hubs.subTopicTags(id),
     ]);
     const [subTopics, availableTags] = await Promise.all([
       this.summaries.summaries(subRows, language),

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/executor.js';
 import { CategoriesRepository } from '../catalogue/categories-repository.js';
 import type { TextPicker } from '../texts/fallback.js';
 import type { TextsService } from '../texts/service.js';
+import { HubsRepository } from './hubs-repository.js';
 import type { RankingRow } from './propositions-repository.js';
 import { type TopicListRow, TopicsRepository } from './repository.js';
 
@@ -25,6 +26,7 @@ function parseTypes(json: string): string[] {
 /** Topic rows as the API shows them, in one reader's language; texts come from the texts service. */
 export class TopicSummaries {
   private readonly repository: TopicsRepository;
+  private readonly hubs: HubsRepository;
   private readonly categories: CategoriesRepository;
 
   constructor(
@@ -32,6 +34,7 @@ export class TopicSummaries {
     private readonly texts: TextsService,
   ) {
     this.repository = new TopicsRepository(db);
+    this.hubs = new HubsRepository(db);
     this.categories = new CategoriesRepository(db);
   }
 
@@ -53,7 +56,7 @@ export class TopicSummaries {
       this.texts.picker('topic', topicIds, language),
       this.categories.findByIds(categoryIds),
       this.repository.tagsOfTopics(topicIds),
-      this.repository.activeSubTopicCounts(mainTopicIds),
+      this.hubs.activeSubTopicCounts(mainTopicIds),
     ]);
     const [categoryTexts, tagTexts] = await Promise.all([
       this.texts.picker('category', categoryIds, language),

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { CategoriesRepository } from '../catalogue/categories-repository.js';
 import { TagsRepository } from '../catalogue/tags-repository.js';
+import { HubsRepository } from './hubs-repository.js';
 import { TopicsRepository } from './repository.js';
 
 type Trx = Executor;
@@ -79,7 +80,7 @@ export function runWizard(
       }
       const main = await new TopicsRepository(trx).findFull(mainId);
       const present = new Set(
-        (await new TopicsRepository(trx).subTopicIds(mainId)).map((row) => row.title_key),
+        (await new HubsRepository(trx).subTopicIds(mainId)).map((row) => row.title_key),
       );
       const created: TopicWizardData['created'] = [];
       const skipped: string[] = [];

@@ -80,7 +80,7 @@ function FeaturedMainTopic() {
       </h2>
       <article className="featured">
         <div className="featured__head">
-          {mainTopic.categoryName && <p className="featured__category">{mainTopic.categoryName}</p>}
+          {mainTopic.categoryName && <p className="eyebrow featured__category">{mainTopic.categoryName}</p>}
           <h3 className="featured__title">
             <Link to={`/topic/${mainTopic.id}`}>{titleOf(mainTopic)}</Link>
           </h3>

@@ -9,6 +9,7 @@ import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { Pager } from '../../shared/ui/Pager.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
+import '../../shared/ui/surfaces.css';
 
 /**
  * A main topic's page: a hub that takes no ballot of its own and shows its sub-topics' podiums side
@@ -70,7 +71,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
         ) : (
           <>
             {hub.data.availableTags.length > 0 && (
-              <div className="topic-filter">
+              <div className="card topic-filter">
                 <h3 className="visually-hidden">{t('topic.filter.title')}</h3>
                 <TagFilter
                   groups={hub.data.availableTags}

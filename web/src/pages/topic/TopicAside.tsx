@@ -5,6 +5,7 @@ import { useLanguage } from '../../features/i18n/index.js';
 import { TagList, useMainTopic, useTopicTitle } from '../../features/topics/index.js';
 import { timeAgo } from '../../shared/format/relative-time.js';
 import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
+import '../../shared/ui/surfaces.css';
 
 /** Sibling sub-topics listed beside a sub-topic (the most voted first). */
 const SIBLINGS_SHOWN = 8;
@@ -19,7 +20,7 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
   const format = useNumberFormat();
   return (
     <aside className="topic-aside" aria-label={t('topic.facts.label')}>
-      <section className="topic-aside__card" aria-labelledby="topic-facts-title">
+      <section className="card topic-aside__card" aria-labelledby="topic-facts-title">
         <h2 id="topic-facts-title" className="topic-aside__title">
           {t('topic.facts.title')}
         </h2>
@@ -65,7 +66,7 @@ function Siblings({ topic, mainTopicId }: { topic: TopicDto; mainTopicId: number
   const siblings = (main.data?.subTopics ?? []).filter((sub) => sub.id !== topic.id).slice(0, SIBLINGS_SHOWN);
   if (siblings.length === 0) return null;
   return (
-    <section className="topic-aside__card" aria-labelledby="topic-siblings-title">
+    <section className="card topic-aside__card" aria-labelledby="topic-siblings-title">
       <h2 id="topic-siblings-title" className="topic-aside__title">
         {t('topic.siblings.title', { mainTopic: topic.mainTopic ?? '' })}
       </h2>

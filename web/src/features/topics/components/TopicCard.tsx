@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TopicSummaryDto } from '../../../../../common/api/topics.js';
 import { topicDisplayTitle } from '../../../../../common/text/index.js';
 import './topic-card.css';
+import '../../../shared/ui/surfaces.css';
 import { VotesIcon } from '../../../shared/ui/icons.js';
 
 /** The card title rule of SPEC.md (hyphens to spaces, words capitalised, then the untitled text). */
@@ -24,7 +25,7 @@ export function TopicCard({ topic, headingLevel = 3 }: { topic: TopicSummaryDto;
           {title}
         </Link>
       </Heading>
-      {topic.category.name && <p className="topic-card__category">{topic.category.name}</p>}
+      {topic.category.name && <p className="eyebrow topic-card__category">{topic.category.name}</p>}
       {/* A main topic is a hub: it carries its sub-topics, not tags, and their ballots are its votes. */}
       {!topic.isMainTopic && <TagList tags={topic.tags} />}
       <p className="topic-card__votes">
@@ -44,7 +45,7 @@ export function TagList({ tags }: { tags: TopicSummaryDto['tags'] }) {
   const { t } = useTranslation();
   if (tags.length === 0) return <p className="topic-card__no-tags">{t('topic.noTags')}</p>;
   return (
-    <ul className="tag-list">
+    <ul className="chip-list chip-list--tight tag-list">
       {tags.map((tag) => (
         <li key={tag.id} className="tag-list__tag">
           {tag.name}

@@ -153,7 +153,7 @@ function PlaceField({
       {suggestions.length > 0 && (
         <div className="vote-suggestions">
           <span className="vote-suggestions__title">{t('vote.form.suggestions')}</span>
-          <ul className="vote-suggestions__list">
+          <ul className="chip-list chip-list--tight vote-suggestions__list">
             {suggestions.map((suggestion) => (
               <li key={suggestion.name}>
                 <button type="button" className="vote-suggestion" onClick={() => onPick(suggestion.name)}>
