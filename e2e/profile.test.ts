@@ -28,7 +28,7 @@ async function voterOnProfile(lng: Language): Promise<{ page: Page; user: Creden
   const page = await app.newPage(lng);
   const user = await register(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const popular = await page.request.get('/api/topics/popular/en?limit=2');
+  const popular = await page.request.get('/api/topics/popular/en?type=sub&limit=2');
   const topicIds: number[] = (await popular.json()).data.topics.map((topic: { id: number }) => topic.id);
   for (const topicId of topicIds) {
     const response = await page.request.post('/api/search/propositions', {
