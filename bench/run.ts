@@ -74,6 +74,8 @@ async function benchDatabase(kind: BenchDatabase) {
     .selectFrom('topics')
     .select('id')
     .where('is_active', '=', 1)
+    // Main topics are hubs: they take no ballots and have no ranking of their own.
+    .where('is_main', '=', 0)
     .orderBy('vote_count', 'desc')
     .limit(500)
     .execute();
