@@ -16,7 +16,10 @@ export const TOPIC_ASPECTS = [
   'propositions',
   'votes',
   'deleted',
-  /** A main topic's hub totals: ballots moved on one of its sub-topics. (Last: the bit masks sent between servers keep their meaning.) */
+  /**
+   * A main topic's count of ballots: they moved on one of its sub-topics (the ballot's statement moved the
+   * count; its readers drop what they hold). Last: the bit masks sent between servers keep their meaning.
+   */
   'subTopicVotes',
 ] as const;
 export type TopicAspect = (typeof TOPIC_ASPECTS)[number];

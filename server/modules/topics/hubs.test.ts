@@ -92,11 +92,14 @@ describe('a main topic is a hub', () => {
       body: { isActive: false },
     });
     expect(await hubTopic(main.id)).toMatchObject({ voteCount: 0, subTopicCount: 2 });
+    // A withdrawal from the inactive sub-topic is none of the hub's; reactivated, it counts what is left.
+    await server.request('DELETE', `/api/search/user-votes/${paris?.id}`, { token: people[2]?.accessToken });
+    expect(await hubTopic(main.id)).toMatchObject({ voteCount: 0 });
     await server.request('PUT', `/api/admin/topics/${paris?.id}/status`, {
       token: admin.accessToken,
       body: { isActive: true },
     });
-    expect(await hubTopic(main.id)).toMatchObject({ voteCount: 3, subTopicCount: 3 });
+    expect(await hubTopic(main.id)).toMatchObject({ voteCount: 2, subTopicCount: 3 });
     const ranking = await server.request('GET', `/api/search/rankings/topic/${paris?.id}`);
     const a = ranking.body.data.rankings.find((row: { itemName: string }) => row.itemName === 'A');
     await server.request('DELETE', `/api/admin/topics/${paris?.slug}/propositions/${a.id}`, {

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { VotesRepository } from '../votes/repository.js';
 import type { TopicsAdminService } from './admin-service.js';
+import { HubsRepository } from './hubs-repository.js';
 import { PropositionsRepository } from './propositions-repository.js';
 
 /** An administrator's edits of a topic's propositions (SPEC 7 admin API); each changes its ranking. */
@@ -84,6 +85,8 @@ export class PropositionsAdminService {
       if (!proposition) throw errors.notFound('Proposition');
       await propositions.delete(id);
       const voteCount = await votes.recountVoters(topic.id);
+      // Its hub counts the ballots on it: recounted with it, as a ballot moves both.
+      if (topic.main_topic_id !== null) await new HubsRepository(trx).recountHubs([topic.main_topic_id]);
       change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id }, 'propositions');
       await recordAudit(trx, actor, {
         action: 'delete',

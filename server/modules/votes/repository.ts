@@ -38,11 +38,13 @@ export interface BallotWrite {
   deltas: ReadonlyMap<number, TotalsDelta>;
   /** +1 for a first ballot, -1 for a withdrawal, 0 for a change of mind. */
   votersDelta: number;
+  /** The hub (main topic) of an active sub-topic, whose count of ballots moves with the topic's; else null. */
+  hubId: number | null;
 }
 
 /**
  * Every line of SQL about votes, and a ballot's write: the caller's new votes replace the old and the
- * running totals of the propositions and of the topic move by the difference, in the same statement on
+ * running totals of the propositions, of the topic and of its hub move by the difference, in the same statement on
  * PostgreSQL (one round trip per ballot).
  */
 export class VotesRepository {
@@ -162,7 +164,11 @@ export class VotesRepository {
    */
   async writeBallot(ballot: BallotWrite): Promise<{ id: number; proposition_id: number }[]> {
     const totals = propositionTotalsUpdate(this.db, ballot.deltas);
-    const voters = topicVotersUpdate(this.db, ballot.topicId, ballot.votersDelta);
+    const voters = topicVotersUpdate(
+      this.db,
+      [ballot.topicId, ...(ballot.hubId === null ? [] : [ballot.hubId])],
+      ballot.votersDelta,
+    );
     if (this.kind === 'postgres' && ballot.votes.length > 0)
       return this.writeAsOneStatement(ballot, totals, voters);
     if (ballot.replaces) await userVotesDelete(this.db, ballot).execute();
@@ -253,10 +259,11 @@ function propositionTotalsUpdate(db: Executor, deltas: ReadonlyMap<number, Total
     );
 }
 
-function topicVotersUpdate(db: Executor, topicId: number, delta: number) {
+/** The topic's voters, and its hub's count of ballots on its sub-topics, move by the same difference. */
+function topicVotersUpdate(db: Executor, topicIds: readonly number[], delta: number) {
   if (delta === 0) return undefined;
   return db
     .updateTable('topics')
     .set((eb) => ({ vote_count: eb('vote_count', '+', delta) }))
-    .where('id', '=', topicId);
+    .where('id', 'in', [...topicIds]);
 }

@@ -75,7 +75,7 @@ export class VotesService {
         names.set(proposition.id, proposition.name);
       }
 
-      const { previousCount, inserted } = await this.replaceVotes(trx, topicId, userId, next, now);
+      const { previousCount, inserted } = await this.replaceVotes(trx, topic, userId, next, now);
       // The new rows are known already; only an unchanged re-vote reads them back.
       const votes: UserVoteDto[] = inserted
         ? inserted.map((vote) => ({
@@ -96,7 +96,7 @@ export class VotesService {
     return this.inVoteTransaction(async (trx, change) => {
       const topic = await this.votes(trx).lockTopic(topicId);
       if (!topic) throw errors.notFound('Topic');
-      const { previousCount } = await this.replaceVotes(trx, topicId, userId, new Map(), nowIso());
+      const { previousCount } = await this.replaceVotes(trx, topic, userId, new Map(), nowIso());
       if (previousCount > 0) change.ballotsMoved(topic);
       return previousCount;
     });
@@ -118,11 +118,12 @@ export class VotesService {
    */
   private async replaceVotes(
     trx: Executor,
-    topicId: number,
+    topic: LockedTopic,
     userId: number,
     next: ReadonlyMap<number, number>,
     now: string,
   ): Promise<{ previousCount: number; inserted?: { id: number; proposition_id: number }[] }> {
+    const topicId = topic.id;
     const votes = this.votes(trx);
     const previousVotes = await votes.previousOf(topicId, userId);
     const previous = new Map(previousVotes.map((vote) => [vote.proposition_id, vote.points]));
@@ -160,6 +161,8 @@ export class VotesService {
       createdAt: now,
       deltas,
       votersDelta: (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0),
+      // A hub counts the ballots on its active sub-topics (an inactive one's withdrawals are not its).
+      hubId: topic.isActive ? topic.mainTopicId : null,
     });
     // A voter's proposition that this change left without votes goes with them (an administrator's stays,
     // and is not even looked at: re-votes among listed propositions cost no extra statement).
