@@ -186,6 +186,28 @@ export class SearchRepository {
     return new Map(rows.map((row) => [row.term, Number(row.frequency)]));
   }
 
+  /** Every indexed word with its number of postings (the typo vocabulary's full load). */
+  async termCounts(): Promise<[string, number][]> {
+    const rows = await this.db
+      .selectFrom('search_terms')
+      .select(['term', (eb) => eb.fn.countAll<number>().as('postings')])
+      .groupBy('term')
+      .execute();
+    return rows.map((row) => [row.term, Number(row.postings)]);
+  }
+
+  /** The indexed words of these topics (what a change may have added to the vocabulary). */
+  async termsOfTopics(ids: readonly number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('search_terms')
+      .select('term')
+      .distinct()
+      .where('topic_id', 'in', [...ids])
+      .execute();
+    return rows.map((row) => row.term);
+  }
+
   async indexVersion(): Promise<number> {
     const row = await this.db
       .selectFrom('search_index_state')
