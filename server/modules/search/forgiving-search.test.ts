@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponseDto, SearchSuggestionDto } from '../../../common/api/search.js';
+import { ChangeSet } from '../../changes/change-set.js';
+import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 
 // Issue 22's queries on the demo catalogue: typos, other languages and word beginnings find the topic.
@@ -99,5 +101,24 @@ describe('word beginnings in smart search', () => {
       expect(top?.title).toMatch(/Schnitzel/);
       expect(top?.matchedWords).toEqual(['schnitzel']);
     }
+  });
+});
+
+describe('the typo vocabulary', () => {
+  it('learns the words of a topic from the change that indexed it', async () => {
+    await search('smart', 'pizza', 'en');
+    expect(topics(await search('smart', 'zanzibarquoll', 'en'))).toEqual([]);
+    const db = server.ctx.db;
+    const category = await makeCategory(db, { name: 'Quoll outings' });
+    const topic = await makeTopic(db, {
+      categoryId: category.id,
+      title: 'Zanzibarquoll walks',
+      language: 'en',
+    });
+    // Written straight into the database: the change is announced as a write would record it.
+    await server.ctx.changes.announce(new ChangeSet().topic(topic.id, 'created'));
+    await expect
+      .poll(async () => topics(await search('smart', 'zanzibarquol', 'en')).map((s) => s.id))
+      .toEqual([topic.id]);
   });
 });

@@ -59,6 +59,9 @@ export class SearchRepository {
   async topicIdsWithAll(groups: readonly (readonly TermLookup[])[], limit: number): Promise<number[]> {
     const [driver, ...others] = groups;
     if (!driver) return [];
+    // One word: its postings, read up to `limit` per lookup (a topic has one per form it holds, so a
+    // plain LIMIT of `limit` rows found 30 topics for "restaurant", "restaurants", "restaurantes").
+    if (others.length === 0) return this.topicIdsWithAny(driver, limit);
     let query: RawBuilder<{ topic_id: number }>;
     if (this.kind === 'sqlite') {
       const postings = groups.map(
