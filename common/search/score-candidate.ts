@@ -86,7 +86,6 @@ export interface ScoreOptions {
 
 interface KeywordPattern {
   word: string;
-  asWholeWord: string;
   asWordStart: string;
   asWordEnd: string;
   inflections: string[];
@@ -118,10 +117,9 @@ function patternsOf(query: ParsedQuery): QueryPatterns {
         const mayBeContained = word.length >= MIN_CONTAINED_KEYWORD_LENGTH;
         return {
           word,
-          asWholeWord: ` ${word} `,
           asWordStart: ` ${word}`,
           asWordEnd: `${word} `,
-          inflections: mayBeContained ? INFLECTION_ENDINGS.map((ending) => ` ${word}${ending} `) : [],
+          inflections: mayBeContained ? INFLECTION_ENDINGS.map((ending) => `${word}${ending}`) : [],
           mayBeContained,
         };
       }),
@@ -138,32 +136,57 @@ function wordAt(text: string, at: number): string {
   return text.slice(start, text.indexOf(' ', at));
 }
 
+type Field = 'text' | 'categoryText';
+
+// The distinct words of each prepared text, built on first use: whole-word, inflection and typo checks
+// are then set lookups instead of scans of texts that hold four languages.
+const wordSets = new WeakMap<PreparedCandidate, Partial<Record<Field, ReadonlySet<string>>>>();
+
+function wordsOf(prepared: PreparedCandidate, field: Field): ReadonlySet<string> {
+  let sets = wordSets.get(prepared);
+  if (sets === undefined) {
+    sets = {};
+    wordSets.set(prepared, sets);
+  }
+  let words = sets[field];
+  if (words === undefined) {
+    words = new Set(prepared[field].split(' '));
+    sets[field] = words;
+  }
+  return words;
+}
+
 function matchIn(
-  text: string,
+  prepared: PreparedCandidate,
+  field: Field,
   pattern: KeywordPattern,
   asPrefix: boolean,
   typos: readonly { term: string; distance: number }[],
 ): { kind: MatchKind; word: string } | undefined {
-  if (text.includes(pattern.word)) {
-    if (text.includes(pattern.asWholeWord)) return { kind: 'exact', word: pattern.word };
-    for (const inflection of pattern.inflections) {
-      if (text.includes(inflection)) return { kind: 'exact', word: inflection.trim() };
-    }
-    const start = text.indexOf(pattern.asWordStart);
-    if (start >= 0 && (asPrefix || pattern.mayBeContained))
-      return { kind: 'edge', word: wordAt(text, start + 1) };
-    const end = pattern.mayBeContained ? text.indexOf(pattern.asWordEnd) : -1;
-    if (end >= 0) return { kind: 'edge', word: wordAt(text, end) };
-  }
+  const text = prepared[field];
+  if (text === '') return undefined;
+  const words = wordsOf(prepared, field);
+  // Every match but a typo holds the keyword: one scan rules them all out.
+  const at = text.indexOf(pattern.word);
   let inner: { kind: MatchKind; word: string } | undefined;
-  if (pattern.mayBeContained) {
-    const at = text.indexOf(pattern.word);
-    if (at >= 0) inner = { kind: 'inner', word: wordAt(text, at) };
+  if (at >= 0) {
+    if (words.has(pattern.word)) return { kind: 'exact', word: pattern.word };
+    for (const inflection of pattern.inflections) {
+      if (words.has(inflection)) return { kind: 'exact', word: inflection };
+    }
+  }
+  if (at >= 0 && (asPrefix || pattern.mayBeContained)) {
+    const start = text.indexOf(pattern.asWordStart, at - 1);
+    if (start >= 0) return { kind: 'edge', word: wordAt(text, start + 1) };
+    if (pattern.mayBeContained) {
+      const end = text.indexOf(pattern.asWordEnd, at);
+      if (end >= 0) return { kind: 'edge', word: wordAt(text, end) };
+      inner = { kind: 'inner', word: wordAt(text, at) };
+    }
   }
   for (const typo of typos) {
     if (typo.distance === 2 && inner) break;
-    if (text.includes(` ${typo.term} `))
-      return { kind: typo.distance === 1 ? 'typo1' : 'typo2', word: typo.term };
+    if (words.has(typo.term)) return { kind: typo.distance === 1 ? 'typo1' : 'typo2', word: typo.term };
   }
   return inner;
 }
@@ -173,14 +196,14 @@ function keywordMatch(
   prepared: PreparedCandidate,
   asPrefix: boolean,
   options: ScoreOptions | undefined,
-  field: 'text' | 'categoryText',
+  field: Field,
 ): KeywordMatch | undefined {
   const typos = options?.typos?.get(pattern.word) ?? [];
-  const own = matchIn(prepared[field], pattern, asPrefix, typos);
+  const own = matchIn(prepared, field, pattern, asPrefix, typos);
   const ownPoints = own ? SEARCH_POINTS.matchedKeyword + SEARCH_POINTS.kind[own.kind] : 0;
   const ownMatch = own && { points: ownPoints, word: own.word, inOwnLanguage: true };
   if (own?.kind === 'exact' || options?.other === undefined) return ownMatch;
-  const other = matchIn(options.other[field], pattern, asPrefix, typos);
+  const other = matchIn(options.other, field, pattern, asPrefix, typos);
   const otherPoints = other
     ? SEARCH_POINTS.matchedKeyword + SEARCH_POINTS.kind[other.kind] + SEARCH_POINTS.otherLanguage
     : 0;
