@@ -88,6 +88,7 @@ export class SearchSnapshot {
   private readonly topicDocs = new Map<string, TopicDoc>();
   private spelling: Vocabulary | undefined;
   private readonly everyLanguageNames = new Map<string, PreparedCandidate>();
+  private categoryRows: Map<number, CatalogueRows['categories'][number]> | undefined;
 
   constructor(
     readonly version: number,
@@ -128,23 +129,20 @@ export class SearchSnapshot {
     }) as string;
   }
 
-  /** Every name of a category with its parent's, or of a tag, prepared once for any language. */
-  private everyLanguageOf(type: 'category' | 'tag', id: number): PreparedCandidate {
-    const key = `${type}:${id}`;
+  /** Every name of a category (with its parent's) or of a tag, prepared once for any language. */
+  private everyLanguageOf(
+    type: 'category' | 'tag',
+    row: { id: number; name: string; parent_id?: number | null },
+  ) {
+    const key = `${type}:${row.id}`;
     let prepared = this.everyLanguageNames.get(key);
     if (prepared === undefined) {
-      const row =
-        type === 'category'
-          ? this.rows.categories.find((category) => category.id === id)
-          : this.rows.tags.find((tag) => tag.id === id);
-      const names = row ? this.allNames(type, id, row.name) : [];
-      const parentId = type === 'category' && row && 'parent_id' in row ? row.parent_id : null;
-      const parent = parentId === null ? undefined : this.rows.categories.find((c) => c.id === parentId);
-      const parentNames = parent ? this.allNames('category', parent.id, parent.name) : [];
+      this.categoryRows ??= new Map(this.rows.categories.map((category) => [category.id, category]));
+      const parent = row.parent_id == null ? undefined : this.categoryRows.get(row.parent_id);
       prepared = prepareCandidate({
-        type: type === 'tag' ? 'tag' : parentId === null ? 'category' : 'subcategory',
-        title: names.join(' '),
-        categoryName: parentNames.join(' ') || null,
+        type: type === 'tag' ? 'tag' : parent ? 'subcategory' : 'category',
+        title: this.allNames(type, row.id, row.name).join(' '),
+        categoryName: parent ? this.allNames('category', parent.id, parent.name).join(' ') : null,
       });
       this.everyLanguageNames.set(key, prepared);
     }
@@ -174,7 +172,7 @@ export class SearchSnapshot {
         parentName,
         isSystem: row.is_system === 1,
         prepared: prepareCandidate(candidate),
-        everyLanguage: this.everyLanguageOf('category', row.id),
+        everyLanguage: this.everyLanguageOf('category', row),
       };
     });
     const tags = rows.tags.map((row): TagEntry => {
@@ -187,7 +185,7 @@ export class SearchSnapshot {
         categoryId: row.category_id,
         categoryName: row.category_id === null ? null : (categoryName.get(row.category_id) ?? null),
         prepared: prepareCandidate({ type: 'tag', title: name }),
-        everyLanguage: this.everyLanguageOf('tag', row.id),
+        everyLanguage: this.everyLanguageOf('tag', row),
       };
     });
     const view: CatalogueView = {
