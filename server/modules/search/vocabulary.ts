@@ -18,6 +18,8 @@ const TOPIC_BATCH = 500;
 export class SearchVocabulary {
   private vocabulary: TermVocabulary | undefined;
   private loading: Promise<TermVocabulary> | undefined;
+  /** Words of committed changes being read: a search waits for them, so a write's typos are found at once here. */
+  private learning: Promise<void> | undefined;
   private readonly repository: SearchRepository;
 
   constructor(
@@ -28,9 +30,10 @@ export class SearchVocabulary {
     this.repository = new SearchRepository(db, kind);
   }
 
-  /** The vocabulary, loading it the first time. */
-  current(): Promise<TermVocabulary> {
-    if (this.vocabulary) return Promise.resolve(this.vocabulary);
+  /** The vocabulary, loading it the first time, with the words of every change committed so far. */
+  async current(): Promise<TermVocabulary> {
+    if (this.learning) await this.learning;
+    if (this.vocabulary) return this.vocabulary;
     return this.loading ?? this.load();
   }
 
@@ -68,8 +71,12 @@ export class SearchVocabulary {
       );
       return;
     }
-    this.learn(change.topicsWith(FINDABLE_ASPECTS)).catch((error: unknown) =>
-      this.log.error({ err: error }, 'search vocabulary: update failed'),
-    );
+    const learning = (this.learning ?? Promise.resolve())
+      .then(() => this.learn(change.topicsWith(FINDABLE_ASPECTS)))
+      .catch((error: unknown) => this.log.error({ err: error }, 'search vocabulary: update failed'))
+      .finally(() => {
+        if (this.learning === learning) this.learning = undefined;
+      });
+    this.learning = learning;
   };
 }
