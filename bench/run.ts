@@ -16,7 +16,8 @@
  * idle HTTP connections) and how long one vote takes to reach them all, on a fresh SQLite server.
  * `relevance` runs the search relevance set (server/modules/search/relevance-set.ts) on a fresh demo
  * catalogue and prints Podium's hit@3 beside MiniSearch's, overall, per kind and per interface language.
- * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check.
+ * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
+ * `--search-only` just the single-client search p95 and the mixed workload with the server's memory.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -36,6 +37,7 @@ import { fmt } from './lib/format.js';
 import { lighthouseScores } from './lib/lighthouse.js';
 import { benchRelevance } from './lib/relevance.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
+import { rssKb } from './lib/stream-clients.js';
 import { benchStreams } from './lib/streams.js';
 import { mintTokens } from './lib/tokens.js';
 
@@ -45,12 +47,14 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
     'votes-only': { type: 'boolean', default: false },
+    'search-only': { type: 'boolean', default: false },
   },
 });
 const sections = new Set(values.only.split(','));
 const SECONDS = Number(values.seconds);
 const MIXED_SECONDS = Number(values['mixed-seconds']);
 const VOTES_ONLY = values['votes-only'];
+const SEARCH_ONLY = values['search-only'];
 const failures: string[] = [];
 const budget = (ok: boolean, message: string) => {
   if (!ok) failures.push(message);
@@ -92,6 +96,15 @@ async function benchDatabase(kind: BenchDatabase) {
   for (const row of names)
     namesByTopic.set(row.topic_id, [...(namesByTopic.get(row.topic_id) ?? []), row.name]);
   const voters = await mintTokens(handle, 5000);
+  // What each server's typo vocabulary holds (server/modules/search/vocabulary.ts).
+  const vocabulary = Number(
+    (
+      await handle.db
+        .selectFrom('search_terms')
+        .select((eb) => eb.fn.count<number>('term').distinct().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await handle.close();
 
   // 5,000 accounts sending thousands of ballots a second from one address: the creation limits are lifted.
@@ -155,7 +168,7 @@ async function benchDatabase(kind: BenchDatabase) {
     const measure = (requests: CannonRequest[]) => load({ url, connections: 10, seconds: SECONDS, requests });
 
     const rows: string[] = [];
-    if (!VOTES_ONLY) {
+    if (!VOTES_ONLY && !SEARCH_ONLY) {
       const live = await measure([{ method: 'GET', path: '/api/live' }]);
       rows.push(
         `| /api/live (42-byte reference) | ${fmt(live.rps)} | ${live.p50} | ${live.p99} | | | | ${live.failed} | |`,
@@ -177,14 +190,15 @@ async function benchDatabase(kind: BenchDatabase) {
         );
       }
     }
-    const votes = await measure([voteRequest()]);
-    const votesPerSecond = votes.rps * VOTES_PER_BALLOT;
-    rows.push(
-      `| vote submission: ${fmt(votes.rps)} ballots/s = ${fmt(votesPerSecond)} votes/s | ${fmt(votes.rps)} | ${votes.p50} | ${votes.p99} | | | | ${votes.failed} | ${budget(
-        votesPerSecond >= BUDGETS.minVotesPerSecond[kind],
-        `${kind} votes/s ${fmt(votesPerSecond)} < ${BUDGETS.minVotesPerSecond[kind]}`,
-      )} |`,
-    );
+    const votes = SEARCH_ONLY ? undefined : await measure([voteRequest()]);
+    const votesPerSecond = (votes?.rps ?? 0) * VOTES_PER_BALLOT;
+    if (votes)
+      rows.push(
+        `| vote submission: ${fmt(votes.rps)} ballots/s = ${fmt(votesPerSecond)} votes/s | ${fmt(votes.rps)} | ${votes.p50} | ${votes.p99} | | | | ${votes.failed} | ${budget(
+          votesPerSecond >= BUDGETS.minVotesPerSecond[kind],
+          `${kind} votes/s ${fmt(votesPerSecond)} < ${BUDGETS.minVotesPerSecond[kind]}`,
+        )} |`,
+      );
     console.log(
       `\n${kind}: ${fmt(dataset.topics)} topics, ${fmt(dataset.votes)} votes, 10 connections, ${SECONDS} s per route`,
     );
@@ -193,6 +207,7 @@ async function benchDatabase(kind: BenchDatabase) {
     );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
+    console.log(`${kind}: search vocabulary ${fmt(vocabulary)} distinct indexed words`);
 
     if (!VOTES_ONLY) {
       const latencies: number[] = [];
@@ -210,15 +225,23 @@ async function benchDatabase(kind: BenchDatabase) {
       );
     }
 
-    const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
-    console.log(
-      `${kind}: vote submissions at 50 connections: ${fmt(votes50.rps)} ballots/s (${fmt(votes50.rps * VOTES_PER_BALLOT)} votes/s), p99 ${votes50.p99} ms, failed ${votes50.failed}`,
-    );
+    if (!SEARCH_ONLY) {
+      const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
+      console.log(
+        `${kind}: vote submissions at 50 connections: ${fmt(votes50.rps)} ballots/s (${fmt(votes50.rps * VOTES_PER_BALLOT)} votes/s), p99 ${votes50.p99} ms, failed ${votes50.failed}`,
+      );
+    }
 
     if (!VOTES_ONLY) {
       const browse = [...popularPaths, ...topicPaths, ...rankingPaths];
       const vote = voteRequest();
       const voteSetup = vote.setupRequest ?? ((request: CannonRequest) => request);
+      const pid = server.child.pid as number;
+      const rssBeforeKb = rssKb(pid);
+      let rssPeakKb = rssBeforeKb;
+      const sampling = setInterval(() => {
+        rssPeakKb = Math.max(rssPeakKb, rssKb(pid));
+      }, 250);
       const mixed = await load({
         url,
         connections: 50,
@@ -238,7 +261,10 @@ async function benchDatabase(kind: BenchDatabase) {
             },
           },
         ],
-      });
+      }).finally(() => clearInterval(sampling));
+      console.log(
+        `${kind}: server memory (RSS) under the mixed workload: ${fmt(rssBeforeKb / 1024)} MB before, peak ${fmt(rssPeakKb / 1024)} MB`,
+      );
       console.log(
         `${kind}: mixed 80% browse / 15% search / 5% votes, 50 connections, ${MIXED_SECONDS} s: ${fmt(mixed.rps)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.failed} (${budget(mixed.failed <= BUDGETS.maxMixedErrors, `${kind} mixed workload errors ${mixed.failed}`)})`,
       );

@@ -21,6 +21,7 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { SearchVocabulary } from './modules/search/vocabulary.js';
 import { TextsService } from './modules/texts/service.js';
 import { topicBaseTexts } from './modules/topics/base-texts.js';
 import { LiveStreams } from './modules/votes/live-streams.js';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
       category: categoryBaseTexts,
       tag: tagBaseTexts,
     }),
+    searchVocabulary: new SearchVocabulary(database.db, database.kind, app.log),
     rankingEvents,
     liveStreams,
   };

@@ -15,5 +15,6 @@ export function followChanges(ctx: AppContext): void {
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   ctx.changes.subscribe(ctx.rankingEvents.changed);
+  ctx.changes.subscribe(ctx.searchVocabulary.follow);
   ctx.changes.subscribe(followUiTextChanges(ctx.db));
 }

@@ -1,4 +1,8 @@
-/** [language, query]: one to four words, everyday and misspelled, in the four languages. */
+/**
+ * [language, query]: one to four words, everyday and misspelled, in the four languages. A third of
+ * the mix (21 of 62) is misspelled or in another language than the interface's (issue 22):
+ * resturant, piza, croisant, pizzza, hamburgesa, crep, Pizzza, Restaurnt, and the twelve at the end.
+ */
 export const SEARCH_QUERY_MIX: readonly (readonly [string, string])[] = [
   ['fr', 'pizza'],
   ['fr', 'meilleure pizza'],
@@ -50,4 +54,18 @@ export const SEARCH_QUERY_MIX: readonly (readonly [string, string])[] = [
   ['de', 'Couscous Paris'],
   ['de', 'Restaurnt'],
   ['de', 'Crêpe'],
+  // Misspelled
+  ['fr', 'tappas'],
+  ['es', 'churos'],
+  ['de', 'shnitzel'],
+  ['en', 'coffe london'],
+  ['de', 'Kafee Berlin'],
+  ['en', 'ramne'],
+  // In another language than the interface's
+  ['fr', 'coffee berlin'],
+  ['de', 'café paris'],
+  ['fr', 'kaffee hamburg'],
+  ['en', 'hamburguesa madrid'],
+  ['es', 'beste pizza'],
+  ['de', 'tapas barcelone'],
 ];

@@ -17,6 +17,7 @@ export {
 export { DEFAULT_RELEVANCE, type RankableResult, rankResults, relevanceOf } from './rank-results.js';
 export {
   type CandidateScore,
+  INFLECTION_ENDINGS,
   type MatchLabel,
   MIN_CONTAINED_KEYWORD_LENGTH,
   type ScoreOptions,
@@ -30,3 +31,4 @@ export {
   similarity,
   suggestSimilar,
 } from './similarity.js';
+export { MAX_TYPO_TERMS, TermVocabulary, TYPO_BOUNDS, type TypoTerm, typoBound } from './term-vocabulary.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../constants.js';
 import { foldText } from '../text/fold.js';
+import { parseQuery } from './parse-query.js';
 import {
   CATEGORY_HINT_WORDS,
   isQualifierWord,
@@ -49,5 +50,22 @@ describe('query word lists', () => {
   it('recognises German "Lieblings" compounds as qualifiers', () => {
     expect(isQualifierWord('lieblingsfilm')).toBe(true);
     expect(isQualifierWord('film')).toBe(false);
+  });
+
+  it('reads price words as qualifiers in the four languages (issue 22)', () => {
+    expect(parseQuery('croissant bordeaux pas cher')).toMatchObject({
+      keywords: ['croissant', 'bordeaux'],
+      qualifiers: ['cher'],
+    });
+    for (const [query, qualifier] of [
+      ['falafel madrid cheap', 'cheap'],
+      ['café barato', 'barato'],
+      ['Döner Berlin günstig', 'gunstig'],
+      ['mejor pizza', 'mejor'],
+      ['beste Pizza', 'beste'],
+      ['meilleur café', 'meilleur'],
+    ]) {
+      expect(parseQuery(query as string).qualifiers).toEqual([qualifier]);
+    }
   });
 });

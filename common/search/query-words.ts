@@ -15,7 +15,20 @@ export interface QueryWordList {
 export const QUERY_WORDS: Readonly<Record<Language, QueryWordList>> = {
   en: {
     stopWords: ['in', 'at', 'the', 'and', 'or', 'for', 'of', 'with', 'to', 'from', 'an', 'on', 'by'],
-    qualifiers: ['best', 'top', 'great', 'greatest', 'good', 'worst', 'favorite', 'favourite', 'popular'],
+    qualifiers: [
+      'best',
+      'top',
+      'great',
+      'greatest',
+      'good',
+      'worst',
+      'favorite',
+      'favourite',
+      'popular',
+      'cheap',
+      'cheapest',
+      'affordable',
+    ],
     categoryHints: [
       'food',
       'restaurant',
@@ -50,6 +63,8 @@ export const QUERY_WORDS: Readonly<Record<Language, QueryWordList>> = {
       'une',
       'sur',
       'par',
+      // "pas cher": the qualifier is "cher"
+      'pas',
     ],
     qualifiers: [
       'meilleur',
@@ -69,6 +84,10 @@ export const QUERY_WORDS: Readonly<Record<Language, QueryWordList>> = {
       'préférées',
       'populaire',
       'populaires',
+      'cher',
+      'chers',
+      'abordable',
+      'abordables',
     ],
     categoryHints: [
       'nourriture',
@@ -120,6 +139,12 @@ export const QUERY_WORDS: Readonly<Record<Language, QueryWordList>> = {
       'favoritas',
       'popular',
       'populares',
+      'barato',
+      'barata',
+      'baratos',
+      'baratas',
+      'económico',
+      'económica',
     ],
     categoryHints: [
       'comida',
@@ -177,6 +202,13 @@ export const QUERY_WORDS: Readonly<Record<Language, QueryWordList>> = {
       'beliebteste',
       'beliebtesten',
       'lieblings',
+      'günstig',
+      'günstige',
+      'günstigen',
+      'günstiger',
+      'billig',
+      'billige',
+      'billigen',
     ],
     categoryHints: [
       'essen',

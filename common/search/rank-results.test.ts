@@ -52,6 +52,12 @@ describe('rankResults', () => {
     expect(ranked.map((r) => r.title)).toEqual(['Bars', 'éclairs', 'Zoo']);
   });
 
+  it('puts a result matching every query word above one matching only some, whatever their scores', () => {
+    const partial = { ...result('topic', 1, 60), complete: false };
+    const complete = { ...result('topic', 2, 40), complete: true };
+    expect(rankResults([partial, complete]).map((r) => r.id)).toEqual([2, 1]);
+  });
+
   it(`keeps at most ${MAX_SUGGESTIONS} results`, () => {
     const many = Array.from({ length: 80 }, (_, i) => result('topic', i, i + 1));
     const ranked = rankResults(many);

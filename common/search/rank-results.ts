@@ -13,6 +13,8 @@ export interface RankableResult {
   relevance?: number;
   /** Breaks ties of score plus relevance: the more voted first (none counts as 0). */
   voteCount?: number;
+  /** Every query word matched (CandidateScore.complete): such results come before all others. */
+  complete?: boolean;
 }
 
 /** Relevance of a result: its own, else its type's default. */
@@ -24,8 +26,9 @@ export function relevanceOf(result: RankableResult): number {
 }
 
 /**
- * Keeps results scoring above 0, once per `${type}:${id}` (the best-ranked copy), ordered by score
- * plus relevance (highest first), then by votes (most first: of two equally good matches, people want
+ * Keeps results scoring above 0, once per `${type}:${id}` (the best-ranked copy), ordered complete
+ * ones first (every query word matched: docs/decisions/007), then by score plus relevance (highest
+ * first), then by votes (most first: of two equally good matches, people want
  * the one others use), then by folded title and id so that the order never depends on the input's,
  * at most `limit`.
  */
@@ -46,6 +49,7 @@ export function rankResults<T extends RankableResult>(
   return [...bestByKey.values()]
     .sort(
       (a, b) =>
+        Number(b.item.complete ?? false) - Number(a.item.complete ?? false) ||
         b.total - a.total ||
         (b.item.voteCount ?? 0) - (a.item.voteCount ?? 0) ||
         compareText(a.titleKey, b.titleKey) ||

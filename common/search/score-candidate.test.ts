@@ -37,12 +37,12 @@ interface ScoringExample {
 const examples: Array<[string, ScoringExample]> = [
   // pizza: 10 matched + 5 whole word; all keywords +20 = 35
   ['one whole-word keyword', { query: 'pizza', candidate: pizzaInParis, score: 35, label: 'all-words' }],
-  // pizz: 10 matched + 5 edge (starts "pizza"); all +20 = 35
-  ['a keyword starting a word', { query: 'pizz', candidate: pizzaInParis, score: 35, label: 'all-words' }],
+  // pizz: 10 matched + 3 edge (starts "pizza": below a whole word, decision 007); all +20 = 33
+  ['a keyword starting a word', { query: 'pizz', candidate: pizzaInParis, score: 33, label: 'all-words' }],
   // izz: 10 matched, inner so no +5; all +20 = 30
   ['a keyword inside a word', { query: 'izz', candidate: pizzaInParis, score: 30, label: 'all-words' }],
-  // bar: 10 matched + 5 edge (ends "minibar"); all +20 = 35
-  ['a keyword ending a word', { query: 'bar', candidate: minibars, score: 35, label: 'all-words' }],
+  // bar: 10 matched + 3 edge (ends "minibar"); all +20 = 33
+  ['a keyword ending a word', { query: 'bar', candidate: minibars, score: 33, label: 'all-words' }],
   // bar: 10 matched, inner in "cabaret"; all +20 = 30
   ['a keyword inside "cabaret"', { query: 'bar', candidate: cabarets, score: 30, label: 'all-words' }],
   // italian (a tag): 10 + 5 whole word; all +20 = 35
@@ -78,30 +78,30 @@ const examples: Array<[string, ScoringExample]> = [
     'short last word, not predictive',
     { query: 'pizza pa', candidate: pizzaInParis, score: 15, label: 'partial' },
   ],
-  // predictive: "pa" starts "paris": 10 + 5 edge; pizza 15; 2 words x5 = 10; all +20 = 60
+  // predictive: "pa" starts "paris": 10 + 3 edge; pizza 15; 2 words x5 = 10; all +20 = 58
   [
     'short last word, predictive',
     {
       query: 'pizza pa',
       candidate: pizzaInParis,
       options: { prefixLastWord: true },
-      score: 60,
+      score: 58,
       label: 'all-words',
     },
   ],
   // tv: 10 + 5 whole word; "greatest" qualifier but none in query; all +20 = 35
   ['a two-letter whole word', { query: 'tv', candidate: tvSeries, score: 35, label: 'all-words' }],
-  // restaurant: 10 + 5 edge ("restaurants"); +15 category (a category is its own category); all +20 = 50
+  // restaurant: 10 + 5 exact ("restaurants" is an inflection); +15 category (a category is its own category); all +20 = 50
   [
     'a category candidate',
     { query: 'restaurant', candidate: restaurantsCategory, score: 50, label: 'all-words' },
   ],
-  // food 15 (parent), pizzeria 15 (edge of "pizzerias"); +15 category; 2 words x5 = 10; all +20 = 75
+  // food 15 (parent), pizzeria 15 (inflected "pizzerias"); +15 category; 2 words x5 = 10; all +20 = 75
   [
     'a subcategory and its parent',
     { query: 'food pizzeria', candidate: pizzeriasSubcategory, score: 75, label: 'all-words' },
   ],
-  // Lieblings = qualifier + "restaurant": edge 15; munchen whole 15; +8 ("Beste"); 2 words x5 = 10; all +20 = 68
+  // Lieblings = qualifier + "restaurant": inflected "restaurants" 15; munchen whole 15; +8 ("Beste"); 2 words x5 = 10; all +20 = 68
   [
     'a German compound qualifier',
     { query: 'Lieblingsrestaurant in München', candidate: munichRestaurants, score: 68, label: 'all-words' },
@@ -127,9 +127,14 @@ describe('scoreCandidate', () => {
     expect(whole.score - inner.score).toBe(5);
   });
 
-  it('lists the matched keywords in query order', () => {
+  it('lists the indexed words that matched, in query order', () => {
     const result = scoreCandidate(parseQuery('sushi paris pizza'), prepareCandidate(pizzaInParis));
     expect(result.matchedWords).toEqual(['paris', 'pizza']);
+    const typed = scoreCandidate(parseQuery('piza pa'), prepareCandidate(pizzaInParis), {
+      prefixLastWord: true,
+      typos: new Map([['piza', [{ term: 'pizza', distance: 1 }]]]),
+    });
+    expect(typed.matchedWords).toEqual(['pizza', 'paris']);
   });
 
   it('ignores case, accents and punctuation', () => {
@@ -155,5 +160,44 @@ describe('scoreCandidate', () => {
     const first = scoreCandidate(query, prepareCandidate(pizzaInParis));
     scoreCandidate(query, prepareCandidate(tvSeries));
     expect(scoreCandidate(query, prepareCandidate(pizzaInParis))).toEqual(first);
+  });
+});
+
+describe('scoreCandidate: typos, word starts and other languages (decision 007)', () => {
+  const kaffee = prepareCandidate({ type: 'topic', title: 'Bester Kaffee', tagNames: ['Berlin'] });
+  const allLanguages = prepareCandidate({
+    type: 'topic',
+    title: 'Bester Kaffee Meilleur café Best coffee',
+    tagNames: ['Berlin'],
+  });
+  const typos = new Map([
+    ['kafee', [{ term: 'kaffee', distance: 1 }]],
+    ['kafffe', [{ term: 'kaffee', distance: 2 }]],
+  ]);
+  const score = (query: string, options: ScoreOptions = {}) =>
+    scoreCandidate(parseQuery(query), kaffee, { typos, other: allLanguages, ...options }).score;
+
+  it('ranks exact above a word start, a word start above one typo, one typo above two', () => {
+    const exact = score('kaffee');
+    const start = score('kaff', { prefixLastWord: true });
+    const oneTypo = score('kafee');
+    const twoTypos = score('kafffe');
+    // 35, 33, 31, 29: 10 + 5 / 3 / 1 / -1, all +20
+    expect([exact, start, oneTypo, twoTypos]).toEqual([35, 33, 31, 29]);
+  });
+
+  it("ranks a match in the visitor's language above the same match in another", () => {
+    // coffee is only in the English title: 10 + 5 - 1; all +20 = 34, one below "kaffee"
+    expect(score('coffee')).toBe(34);
+    expect(score('kaffee') - score('coffee')).toBe(1);
+    expect(scoreCandidate(parseQuery('coffee'), kaffee).score).toBe(0);
+  });
+
+  it('counts more matched words above fewer, and marks a result complete only when every word matched', () => {
+    const both = scoreCandidate(parseQuery('coffee berlin'), kaffee, { other: allLanguages });
+    const one = scoreCandidate(parseQuery('coffee hamburg'), kaffee, { other: allLanguages });
+    expect(both.score).toBeGreaterThan(one.score);
+    expect([both.complete, one.complete]).toEqual([true, false]);
+    expect(both.matchedWords).toEqual(['coffee', 'berlin']);
   });
 });

@@ -334,6 +334,9 @@ const scenarios: Scenario[] = [
         expect(await searchFor(stage.reader, f.titleWord, 'en', f.sub.id), 'search by the old title').toBe(
           'absent',
         );
+        // Each server's typo vocabulary learns the new word from the change (decision 007).
+        const typo = newWord.slice(0, 4) + newWord.slice(5);
+        expect(await searchFor(stage.reader, typo, 'en', f.sub.id), 'search with a typo').not.toBe('absent');
       });
     },
   },

@@ -1,6 +1,11 @@
-import type { ParsedQuery } from '../../../common/search/index.js';
+import {
+  INFLECTION_ENDINGS,
+  type ParsedQuery,
+  type TermVocabulary,
+  type TypoTerm,
+} from '../../../common/search/index.js';
 import type { SearchRepository, TermLookup } from './repository.js';
-import type { SearchSnapshot } from './snapshot.js';
+import type { SearchSnapshot, WordLookups } from './snapshot.js';
 
 export type SearchMode = 'predictive' | 'smart';
 
@@ -10,59 +15,115 @@ export type SearchMode = 'predictive' | 'smart';
  */
 export const CANDIDATE_LIMIT = 60;
 
-/**
- * Word endings tried after a complete word in smart search, so that "restaurant" also finds
- * "restaurants" and "restaurantes" (scoring counts them as edge matches) without prefix scans.
- */
-const INFLECTION_ENDINGS = ['s', 'es', 'x', 'e', 'n', 'en', 'er'];
-
-/**
- * Index lookups for a query: each keyword as a whole word (smart search adds common inflected
- * endings); predictive search reads its last keyword as a word start. A query of qualifiers only
- * looks the qualifiers up, since scoring rewards titles that contain one.
- */
-export function lookupsOf(parsed: ParsedQuery, mode: SearchMode): TermLookup[] {
-  const words = parsed.keywords.length > 0 ? parsed.keywords : parsed.qualifiers;
-  const lookups: TermLookup[] = [];
-  words.forEach((word, index) => {
-    if (mode === 'predictive' && index === words.length - 1 && parsed.keywords.length > 0) {
-      lookups.push({ term: word, prefix: true, group: index });
-      return;
-    }
-    lookups.push({ term: word, prefix: false, group: index });
-    if (mode === 'smart' && word.length >= 3) {
-      for (const ending of INFLECTION_ENDINGS)
-        lookups.push({ term: word + ending, prefix: false, group: index });
-    }
-  });
-  return lookups;
+/** One query word's index lookups, from the strictest to the widest. */
+export interface QueryWordLookups {
+  /** The word itself, and in smart search its inflected forms; the last word of a predictive search is a word start. */
+  exact: TermLookup[];
+  /** The exact ones, plus the word start of the last word in smart search. */
+  started: TermLookup[];
+  /** Indexed words within the word's typo bound (TermVocabulary.typos). */
+  typos: TypoTerm[];
 }
 
 /**
- * Topics worth scoring: first those having every query word (driven by the rarest word, so the
- * work follows the smallest posting list), then, if room is left, those having some of them.
+ * Index lookups for a query: each keyword as a whole word (smart search adds common inflected
+ * endings), the last keyword also as a word start, and each keyword's typo expansions. A query of
+ * qualifiers only looks the qualifiers up, exactly, since scoring rewards titles that contain one.
+ */
+export function lookupsOf(
+  parsed: ParsedQuery,
+  mode: SearchMode,
+  vocabulary: TermVocabulary,
+): QueryWordLookups[] {
+  const onlyQualifiers = parsed.keywords.length === 0;
+  const words = onlyQualifiers ? parsed.qualifiers : parsed.keywords;
+  return words.map((word, index) => {
+    const last = index === words.length - 1 && !onlyQualifiers;
+    const whole: TermLookup[] = [{ term: word, prefix: false, group: index }];
+    if (mode === 'smart' && word.length >= 3) {
+      for (const ending of INFLECTION_ENDINGS)
+        whole.push({ term: word + ending, prefix: false, group: index });
+    }
+    const start: TermLookup = { term: word, prefix: true, group: index };
+    if (last && mode === 'predictive')
+      return { exact: [start], started: [start], typos: vocabulary.typos(word) };
+    return {
+      exact: whole,
+      started: last ? [...whole, start] : whole,
+      typos: onlyQualifiers ? [] : vocabulary.typos(word),
+    };
+  });
+}
+
+/** A query word's lookups and their postings, counted to let the rarest word drive intersections. */
+interface Tier {
+  words: WordLookups[];
+}
+
+async function tiersOf(
+  snapshot: SearchSnapshot,
+  vocabulary: TermVocabulary,
+  words: readonly QueryWordLookups[],
+): Promise<{ strict: Tier; wide: Tier }> {
+  const [exact, started] = await Promise.all([
+    Promise.all(words.map((word) => snapshot.wordLookups(word.exact))),
+    Promise.all(words.map((word) => snapshot.wordLookups(word.started))),
+  ]);
+  const wide = started.map((word, index): WordLookups => {
+    const typos = (words[index] as QueryWordLookups).typos;
+    const group = word.lookups[0]?.group ?? index;
+    return {
+      lookups: [...word.lookups, ...typos.map((typo) => ({ term: typo.term, prefix: false, group }))],
+      frequency: typos.reduce((total, typo) => total + vocabulary.count(typo.term), word.frequency),
+    };
+  });
+  return { strict: { words: exact }, wide: { words: wide } };
+}
+
+/**
+ * Topics worth scoring, up to CANDIDATE_LIMIT, best-matched first: those having every query word
+ * exactly (driven by the rarest word, so the work follows the smallest posting list), then every
+ * query word counting word starts and typos, then some of the words exactly, then some of them
+ * widely. Each step runs only while room is left, so a query that finds enough exact matches costs
+ * what it did before typos were tolerated.
  */
 export async function candidateTopicIds(
   snapshot: SearchSnapshot,
   repository: SearchRepository,
-  lookups: readonly TermLookup[],
+  vocabulary: TermVocabulary,
+  words: readonly QueryWordLookups[],
 ): Promise<number[]> {
-  const groups = new Map<number, TermLookup[]>();
-  for (const lookup of lookups) groups.set(lookup.group, [...(groups.get(lookup.group) ?? []), lookup]);
-  if (groups.size === 0) return [];
-  const words = await Promise.all([...groups.values()].map((group) => snapshot.wordLookups(group)));
-  const byRarity = words.sort((a, b) => a.frequency - b.frequency);
-  const found = byRarity.filter((word) => word.frequency > 0).map((word) => word.lookups);
-  const ids = new Set(
-    found.length === byRarity.length ? await repository.topicIdsWithAll(found, CANDIDATE_LIMIT) : [],
-  );
-  if (found.length > 1 || found.length < byRarity.length) {
-    for (const group of found) {
-      if (ids.size >= CANDIDATE_LIMIT) break;
-      for (const id of await repository.topicIdsWithAny(group, CANDIDATE_LIMIT)) {
-        if (ids.size >= CANDIDATE_LIMIT) break;
-        ids.add(id);
-      }
+  if (words.length === 0) return [];
+  const { strict, wide } = await tiersOf(snapshot, vocabulary, words);
+  const ids = new Set<number>();
+  const full = () => ids.size >= CANDIDATE_LIMIT;
+  const add = (found: readonly number[]) => {
+    for (const id of found) {
+      if (full()) break;
+      ids.add(id);
+    }
+  };
+  const byRarity = (tier: Tier) => [...tier.words].sort((a, b) => a.frequency - b.frequency);
+  const sameAsStrict = (tier: Tier) =>
+    tier.words.every((word, index) => word.lookups.length === strict.words[index]?.lookups.length);
+
+  for (const tier of [strict, wide]) {
+    if (full() || (tier === wide && sameAsStrict(wide))) continue;
+    if (tier.words.every((word) => word.frequency > 0)) {
+      add(
+        await repository.topicIdsWithAll(
+          byRarity(tier).map((word) => word.lookups),
+          CANDIDATE_LIMIT,
+        ),
+      );
+    }
+  }
+  if (words.length === 1) return [...ids];
+  for (const tier of [strict, wide]) {
+    if (tier === wide && sameAsStrict(wide)) continue;
+    for (const word of byRarity(tier)) {
+      if (full()) break;
+      if (word.frequency > 0) add(await repository.topicIdsWithAny(word.lookups, CANDIDATE_LIMIT));
     }
   }
   return [...ids];

@@ -3,6 +3,7 @@ import {
   type CandidateScore,
   type ParsedQuery,
   relevanceOf,
+  type ScoreOptions,
   scoreCandidate,
 } from '../../../common/search/index.js';
 import type { CatalogueView, TopicDoc } from './snapshot.js';
@@ -16,6 +17,10 @@ export interface ScoredResult {
   relevance?: number;
   /** Breaks ties of score (rankResults). */
   voteCount: number;
+  /** Every query word matched (rankResults puts these first). */
+  complete: boolean;
+  /** Every matched word matched in the visitor's language. */
+  inOwnLanguage: boolean;
   isMainTopic: boolean;
   /** `subTopicCount`: a main topic's active sub-topics, read for the results kept only. */
   build: (subTopicCount: number) => SearchSuggestionDto;
@@ -26,18 +31,20 @@ export function topicResult(
   doc: TopicDoc,
   voteCount: number,
   parsed: ParsedQuery | undefined,
-  options: { prefixLastWord: boolean },
+  options: ScoreOptions,
 ): ScoredResult {
   const { id, title, description, category, tags, isMainTopic } = doc;
   const match: CandidateScore = parsed
-    ? scoreCandidate(parsed, doc.prepared, options)
-    : { score: 0, matchedWords: [], matchLabel: 'none' };
+    ? scoreCandidate(parsed, doc.prepared, { ...options, other: doc.everyLanguage })
+    : { score: 0, matchedWords: [], matchLabel: 'none', complete: false, inOwnLanguage: true };
   const result: ScoredResult = {
     type: 'topic',
     id,
     title,
     score: match.score,
     voteCount,
+    complete: match.complete,
+    inOwnLanguage: match.inOwnLanguage,
     isMainTopic,
     build: (subTopicCount) => ({
       type: 'topic',
@@ -64,15 +71,15 @@ export function topicResult(
 export function catalogueResults(
   view: CatalogueView,
   parsed: ParsedQuery,
-  options: { prefixLastWord: boolean },
+  options: ScoreOptions,
 ): ScoredResult[] {
   const results: ScoredResult[] = [];
   const add = (
-    entry: { id: number; name: string; slug: string; prepared: CatalogueView['tags'][number]['prepared'] },
+    entry: Pick<CatalogueView['tags'][number], 'id' | 'name' | 'slug' | 'prepared' | 'everyLanguage'>,
     type: SearchResultType,
     shown: Pick<SearchSuggestionDto, 'tags' | 'categoryName' | 'parentCategoryName'>,
   ) => {
-    const match = scoreCandidate(parsed, entry.prepared, options);
+    const match = scoreCandidate(parsed, entry.prepared, { ...options, other: entry.everyLanguage });
     if (match.score <= 0) return;
     const result: ScoredResult = {
       type,
@@ -80,6 +87,8 @@ export function catalogueResults(
       title: entry.name,
       score: match.score,
       voteCount: 0,
+      complete: match.complete,
+      inOwnLanguage: match.inOwnLanguage,
       isMainTopic: false,
       build: () => ({
         type,

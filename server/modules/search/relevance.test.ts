@@ -12,17 +12,17 @@ import {
 import { RELEVANCE_KINDS, RELEVANCE_SET } from './relevance-set.js';
 
 /**
- * Today's hit@3 on the relevance set (67 of 122 on both databases, 2026-11-24), rounded down to the
- * percent. Raise it with every retrieval change that finds more; never lower it.
+ * The hit@3 on the relevance set, rounded down to the percent: 67 of 122 (54.9%) before issue 22's
+ * retrieval, 114 of 122 (93.4%) after it, on both databases (2026-11-24). Raise it with every retrieval
+ * change that finds more; never lower it.
  */
-const HIT_AT_3_FLOOR = 0.54;
+const HIT_AT_3_FLOOR = 0.93;
 
 /**
- * The queries quoted in issue 22, split by whether the full search finds them today. The retrieval
- * work moves a query from the second list to the first as it gets found.
+ * The queries quoted in issue 22, split by whether the full search finds them. The retrieval work
+ * moves a query from the second list to the first as it gets found.
  */
-const ISSUE_QUERIES_FOUND: readonly string[] = [];
-const ISSUE_QUERIES_NOT_FOUND_YET: readonly string[] = [
+const ISSUE_QUERIES_FOUND: readonly string[] = [
   'piza',
   'croisant',
   'hamburgr',
@@ -36,6 +36,7 @@ const ISSUE_QUERIES_NOT_FOUND_YET: readonly string[] = [
   'tapas barcelona',
   'schnitz',
 ];
+const ISSUE_QUERIES_NOT_FOUND_YET: readonly string[] = [];
 
 let server: TestServer;
 let report: RelevanceReport;

@@ -59,6 +59,9 @@ export class SearchRepository {
   async topicIdsWithAll(groups: readonly (readonly TermLookup[])[], limit: number): Promise<number[]> {
     const [driver, ...others] = groups;
     if (!driver) return [];
+    // One word: its postings, read up to `limit` per lookup (a topic has one per form it holds, so a
+    // plain LIMIT of `limit` rows found 30 topics for "restaurant", "restaurants", "restaurantes").
+    if (others.length === 0) return this.topicIdsWithAny(driver, limit);
     let query: RawBuilder<{ topic_id: number }>;
     if (this.kind === 'sqlite') {
       const postings = groups.map(
@@ -184,6 +187,28 @@ export class SearchRepository {
       .groupBy('term')
       .execute();
     return new Map(rows.map((row) => [row.term, Number(row.frequency)]));
+  }
+
+  /** Every indexed word with its number of postings (the typo vocabulary's full load). */
+  async termCounts(): Promise<[string, number][]> {
+    const rows = await this.db
+      .selectFrom('search_terms')
+      .select(['term', (eb) => eb.fn.countAll<number>().as('postings')])
+      .groupBy('term')
+      .execute();
+    return rows.map((row) => [row.term, Number(row.postings)]);
+  }
+
+  /** The indexed words of these topics (what a change may have added to the vocabulary). */
+  async termsOfTopics(ids: readonly number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('search_terms')
+      .select('term')
+      .distinct()
+      .where('topic_id', 'in', [...ids])
+      .execute();
+    return rows.map((row) => row.term);
   }
 
   async indexVersion(): Promise<number> {

@@ -125,23 +125,33 @@ describe('GET /api/search/smart', () => {
     expect(titles(accented.suggestions)).toEqual(titles(plain.suggestions));
   });
 
-  it('suggests corrections for misspelled words when nothing is found', async () => {
-    const piza = await search('smart', { q: 'piza', lang: 'en' });
-    expect(piza.suggestions).toEqual([]);
-    expect(piza.didYouMean[0]).toBe('pizza');
-    expect(piza.didYouMean.length).toBeLessThanOrEqual(3);
+  // Issue 22: typos within the bound are found, so spelling help is for words beyond it
+  // ("pzzia" is two edits from "pizza", a 5-letter word allows one).
+  it('suggests corrections for misspelled words only when nothing is found, and only ones that find something', async () => {
+    const pzzia = await search('smart', { q: 'pzzia', lang: 'en' });
+    expect(pzzia.suggestions).toEqual([]);
+    expect(pzzia.didYouMean[0]).toBe('pizza');
+    expect(pzzia.didYouMean.length).toBeLessThanOrEqual(3);
 
-    const restaurant = await search('smart', { q: 'resturant', lang: 'en' });
-    expect(restaurant.didYouMean.some((q) => q.startsWith('restaurant'))).toBe(true);
-
-    const beste = await search('smart', { q: 'beste Piza', lang: 'de' });
+    const beste = await search('smart', { q: 'beste Pzzia', lang: 'de' });
     expect(beste.didYouMean[0]).toBe('beste pizza');
+
+    // Within the bound the typo is found instead: no spelling help.
+    const restaurant = await search('smart', { q: 'resturant', lang: 'en' });
+    expect(restaurant.suggestions.length).toBeGreaterThan(0);
+    expect(restaurant.didYouMean).toEqual([]);
+
+    // "pizza" finds no cocktail bar: it is not offered for a search of that category.
+    expect((await search('smart', { q: 'pzzia', category: 'cocktail-bars', lang: 'en' })).didYouMean).toEqual(
+      [],
+    );
   });
 
-  it('looks complete words up: a word start finds no topic', async () => {
+  // Issue 22: smart search reads its last word as a word start too (it found only the category before).
+  it('reads the last word as a word start, below a whole word', async () => {
     const data = await search('smart', { q: 'pizz', lang: 'en' });
-    expect(topics(data)).toEqual([]);
-    // The category still matches by containment (SPEC scoring), so there is no spelling help.
+    expect(topics(data)[0]?.title).toMatch(/pizza/i);
+    expect(topics(data)[0]?.matchedWords).toEqual(['pizza']);
     expect(data.suggestions.map((s) => s.slug)).toContain('pizzerias');
     const plural = await search('smart', { q: 'restaurant', lang: 'en' });
     expect(plural.suggestions.some((s) => s.slug === 'restaurants')).toBe(true);
@@ -175,8 +185,11 @@ describe('GET /api/search/predictive', () => {
     const data = await search('predictive', { q: 'pizz', lang: 'en' });
     expect(topics(data).length).toBeGreaterThan(0);
     expect(topics(data)[0]?.title).toMatch(/pizza/i);
+    // The matched words are the indexed words found ("pa" completed), as the suggestions show them.
     const twoWords = await search('predictive', { q: 'pizza pa', lang: 'fr' });
-    expect(topics(twoWords)[0]?.matchedWords).toEqual(['pizza', 'pa']);
+    const [pizza, completed] = topics(twoWords)[0]?.matchedWords ?? [];
+    expect(pizza).toBe('pizza');
+    expect(completed).toMatch(/^pa./);
   });
 
   it('gives categories and tags beside topics', async () => {

@@ -1,15 +1,22 @@
 import type { SearchCategoryDto, SearchResponseDto, SearchTagListDto } from '../../../common/api/search.js';
 import { type Language, LIMITS, MAX_SUGGESTIONS } from '../../../common/constants.js';
-import { didYouMean, type ParsedQuery, parseQuery, rankResults } from '../../../common/search/index.js';
+import {
+  DID_YOU_MEAN_MAX,
+  didYouMean,
+  type ParsedQuery,
+  parseQuery,
+  rankResults,
+  type ScoreOptions,
+} from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
-import type { TextsService } from '../texts/service.js';
 import { HubsRepository } from '../topics/hubs-repository.js';
 import { candidateTopicIds, lookupsOf, type SearchMode } from './candidates.js';
 import { catalogueResults, type ScoredResult, topicResult } from './presentation.js';
 import { SearchRepository } from './repository.js';
 import { type SearchSnapshot, SearchSnapshots } from './snapshot.js';
+import type { SearchVocabulary } from './vocabulary.js';
 
 export type { SearchMode } from './candidates.js';
 
@@ -26,27 +33,36 @@ interface TopicFilter {
   tagId?: number;
 }
 
+/** Spelling corrections tried per search that found nothing; those that find something are offered. */
+const CORRECTIONS_TRIED = 6;
+
 /**
- * Search as a whole: candidates from the index (candidates.ts), scored with SPEC 9's rules and
- * presented in the visitor's language (presentation.ts), from the per-version snapshot of the
- * catalogue (snapshot.ts).
+ * Search as a whole: candidates from the index (candidates.ts), query words expanded to their word
+ * starts and typos against the process's vocabulary (vocabulary.ts), scored with SPEC 9's rules as
+ * decision 007 extends them and presented in the visitor's language (presentation.ts), from the
+ * per-version snapshot of the catalogue (snapshot.ts).
  */
 export class SearchService {
   private readonly repository: SearchRepository;
   private readonly hubs: HubsRepository;
   private readonly snapshots: SearchSnapshots;
 
-  constructor(db: Executor, kind: DatabaseKind, texts: TextsService) {
+  constructor(
+    db: Executor,
+    kind: DatabaseKind,
+    private readonly vocabulary: SearchVocabulary,
+  ) {
     this.repository = new SearchRepository(db, kind);
     this.hubs = new HubsRepository(db);
-    this.snapshots = new SearchSnapshots(db, this.repository, texts);
+    this.snapshots = new SearchSnapshots(db, this.repository);
   }
 
   async search(mode: SearchMode, params: SearchParams): Promise<SearchResponseDto> {
     const { q, language } = params;
     const snapshot = await this.snapshots.current();
     const filter = resolveFilter(snapshot, params);
-    const options = { prefixLastWord: mode === 'predictive' };
+    // Both modes read the last word as a word start (decision 007): "schnitz" finds "schnitzel".
+    const options = { prefixLastWord: true };
 
     if (q.length < LIMITS.searchQueryMin) {
       if (filter === undefined) return { query: q, suggestions: [], didYouMean: [] };
@@ -56,7 +72,29 @@ export class SearchService {
     }
 
     const parsed = parseQuery(q);
-    const ids = await candidateTopicIds(snapshot, this.repository, lookupsOf(parsed, mode));
+    const ranked = await this.ranked(snapshot, mode, parsed, language, filter);
+    const suggestions = await this.present(ranked);
+    const corrections =
+      suggestions.length === 0 && parsed.allWords.length > 0
+        ? await this.correctionsThatFind(snapshot, mode, q, language, filter)
+        : [];
+    return { query: q, suggestions, didYouMean: corrections };
+  }
+
+  /** The results of a query, ranked, at most MAX_SUGGESTIONS. */
+  private async ranked(
+    snapshot: SearchSnapshot,
+    mode: SearchMode,
+    parsed: ParsedQuery,
+    language: Language,
+    filter: TopicFilter | undefined,
+  ): Promise<ScoredResult[]> {
+    const words = lookupsOf(parsed, mode, await this.vocabulary.current());
+    const options: ScoreOptions = {
+      prefixLastWord: true,
+      typos: new Map(parsed.keywords.map((keyword, index) => [keyword, words[index]?.typos ?? []])),
+    };
+    const ids = await candidateTopicIds(snapshot, this.repository, await this.vocabulary.current(), words);
     let results = await this.topicResults(snapshot, ids, language, parsed, options);
     if (filter !== undefined) {
       const allowed = new Set(await this.filteredTopicIds(snapshot, filter, Number.MAX_SAFE_INTEGER));
@@ -64,12 +102,28 @@ export class SearchService {
     } else {
       results.push(...catalogueResults(snapshot.view(language), parsed, options));
     }
-    const suggestions = await this.present(rankResults(results, MAX_SUGGESTIONS));
-    const corrections =
-      suggestions.length === 0 && parsed.allWords.length > 0
-        ? didYouMean(q, await snapshot.vocabulary())
-        : [];
-    return { query: q, suggestions, didYouMean: corrections };
+    return rankResults(results, MAX_SUGGESTIONS);
+  }
+
+  /**
+   * Spelling corrections of a query that found nothing, kept only if they find something in the
+   * visitor's language (every word of some result matched in its texts in that language): "crêpe"
+   * is not corrected to the English "cream" for a French visitor.
+   */
+  private async correctionsThatFind(
+    snapshot: SearchSnapshot,
+    mode: SearchMode,
+    q: string,
+    language: Language,
+    filter: TopicFilter | undefined,
+  ): Promise<string[]> {
+    const found: string[] = [];
+    for (const correction of didYouMean(q, await snapshot.vocabulary(), CORRECTIONS_TRIED)) {
+      if (found.length >= DID_YOU_MEAN_MAX) break;
+      const results = await this.ranked(snapshot, mode, parseQuery(correction), language, filter);
+      if (results.some((result) => result.complete && result.inOwnLanguage)) found.push(correction);
+    }
+    return found;
   }
 
   async categories(language: Language, q?: string): Promise<SearchCategoryDto[]> {
@@ -115,7 +169,7 @@ export class SearchService {
     ids: readonly number[],
     language: Language,
     parsed: ParsedQuery | undefined,
-    options: { prefixLastWord: boolean },
+    options: ScoreOptions,
   ): Promise<ScoredResult[]> {
     if (ids.length === 0) return [];
     // Vote counts are read fresh (they move with every vote), and only active topics come back.

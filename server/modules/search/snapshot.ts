@@ -8,7 +8,7 @@ import {
 import { foldText } from '../../../common/text/index.js';
 import type { Executor } from '../../db/executor.js';
 import { fallbackChain, pickText, type TextsByEntity } from '../texts/fallback.js';
-import { readTranslations, type TextsService } from '../texts/service.js';
+import { readTranslations } from '../texts/service.js';
 import type { CatalogueRows, SearchRepository, TermLookup } from './repository.js';
 
 /** Topic documents kept per process (about 2 KB each). */
@@ -26,6 +26,8 @@ export interface CategoryEntry {
   parentName: string | null;
   isSystem: boolean;
   prepared: PreparedCandidate;
+  /** Its names in every language (scoring tries them when the visitor's does not match). */
+  everyLanguage: PreparedCandidate;
 }
 
 export interface TagEntry {
@@ -36,6 +38,7 @@ export interface TagEntry {
   categoryId: number | null;
   categoryName: string | null;
   prepared: PreparedCandidate;
+  everyLanguage: PreparedCandidate;
 }
 
 /** Categories and tags named in one language, prepared for scoring. */
@@ -60,6 +63,8 @@ export interface TopicDoc {
   category: CategoryEntry | undefined;
   tags: TagEntry[];
   prepared: PreparedCandidate;
+  /** Its texts, tags' and category's names in every language. */
+  everyLanguage: PreparedCandidate;
 }
 
 export interface WordLookups {
@@ -82,13 +87,15 @@ export class SearchSnapshot {
   /** Per `${language}:${id}`, most recently used last. */
   private readonly topicDocs = new Map<string, TopicDoc>();
   private spelling: Vocabulary | undefined;
+  private readonly everyLanguageNames = new Map<string, PreparedCandidate>();
+  private categoryRows: Map<number, CatalogueRows['categories'][number]> | undefined;
 
   constructor(
     readonly version: number,
     readonly rows: CatalogueRows,
     private readonly names: { category: TextsByEntity; tag: TextsByEntity },
     private readonly repository: SearchRepository,
-    private readonly texts: TextsService,
+    private readonly db: Executor,
   ) {
     for (const category of rows.categories) {
       this.categoryKeys.set(category.slug, category.id);
@@ -102,18 +109,13 @@ export class SearchSnapshot {
     }
   }
 
-  static async load(
-    version: number,
-    db: Executor,
-    repository: SearchRepository,
-    texts: TextsService,
-  ): Promise<SearchSnapshot> {
+  static async load(version: number, db: Executor, repository: SearchRepository): Promise<SearchSnapshot> {
     const [rows, category, tag] = await Promise.all([
       repository.catalogue(),
       readTranslations(db, 'category', 'all', ['name']),
       readTranslations(db, 'tag', 'all', ['name']),
     ]);
-    return new SearchSnapshot(version, rows, { category, tag }, repository, texts);
+    return new SearchSnapshot(version, rows, { category, tag }, repository, db);
   }
 
   private allNames(type: 'category' | 'tag', id: number, base: string): string[] {
@@ -125,6 +127,26 @@ export class SearchSnapshot {
       text: base,
       language: BASE_NAME_LANGUAGE,
     }) as string;
+  }
+
+  /** Every name of a category (with its parent's) or of a tag, prepared once for any language. */
+  private everyLanguageOf(
+    type: 'category' | 'tag',
+    row: { id: number; name: string; parent_id?: number | null },
+  ) {
+    const key = `${type}:${row.id}`;
+    let prepared = this.everyLanguageNames.get(key);
+    if (prepared === undefined) {
+      this.categoryRows ??= new Map(this.rows.categories.map((category) => [category.id, category]));
+      const parent = row.parent_id == null ? undefined : this.categoryRows.get(row.parent_id);
+      prepared = prepareCandidate({
+        type: type === 'tag' ? 'tag' : parent ? 'subcategory' : 'category',
+        title: this.allNames(type, row.id, row.name).join(' '),
+        categoryName: parent ? this.allNames('category', parent.id, parent.name).join(' ') : null,
+      });
+      this.everyLanguageNames.set(key, prepared);
+    }
+    return prepared;
   }
 
   view(language: Language): CatalogueView {
@@ -150,6 +172,7 @@ export class SearchSnapshot {
         parentName,
         isSystem: row.is_system === 1,
         prepared: prepareCandidate(candidate),
+        everyLanguage: this.everyLanguageOf('category', row),
       };
     });
     const tags = rows.tags.map((row): TagEntry => {
@@ -162,6 +185,7 @@ export class SearchSnapshot {
         categoryId: row.category_id,
         categoryName: row.category_id === null ? null : (categoryName.get(row.category_id) ?? null),
         prepared: prepareCandidate({ type: 'tag', title: name }),
+        everyLanguage: this.everyLanguageOf('tag', row),
       };
     });
     const view: CatalogueView = {
@@ -232,20 +256,27 @@ export class SearchSnapshot {
     if (missing.length === 0) return docs;
 
     const view = this.view(language);
-    const [topics, texts, tagIds] = await Promise.all([
+    const chain = fallbackChain(language);
+    // Every language's texts: the visitor's is shown, the others find the topic too.
+    const [topics, translations, tagIds] = await Promise.all([
       this.repository.topics(missing),
-      this.texts.picker('topic', missing, language),
+      readTranslations(this.db, 'topic', missing, ['title', 'description']),
       this.repository.topicTagIds(missing),
     ]);
     for (const topic of topics) {
-      const title = texts.pick(topic.id, 'title', { text: topic.title, language: topic.language });
-      const description =
-        texts.pick(topic.id, 'description', { text: topic.description, language: topic.language }) || null;
+      const translated = translations.get(topic.id);
+      const base = (text: string | null) => ({ text, language: topic.language });
+      const title = pickText(chain, translated?.get('title'), base(topic.title)) as string;
+      const description = pickText(chain, translated?.get('description'), base(topic.description)) || null;
       const tags = (tagIds.get(topic.id) ?? []).flatMap((id) => {
         const tag = view.tagById.get(id);
         return tag ? [tag] : [];
       });
       const category = view.categoryById.get(topic.category_id);
+      const everyText = (key: string, own: string | null) => [
+        ...(own ? [own] : []),
+        ...(translated?.get(key)?.values() ?? []),
+      ];
       const doc: TopicDoc = {
         id: topic.id,
         slug: topic.slug,
@@ -261,6 +292,13 @@ export class SearchSnapshot {
           tagNames: tags.map((tag) => tag.name),
           categoryName: category?.name ?? null,
           otherTexts: category?.parentName ? [category.parentName] : [],
+        }),
+        everyLanguage: prepareCandidate({
+          type: 'topic',
+          title: everyText('title', topic.title).join(' '),
+          description: everyText('description', topic.description).join(' '),
+          tagNames: tags.map((tag) => tag.everyLanguage.text),
+          categoryName: category?.everyLanguage.categoryText ?? null,
         }),
       };
       this.topicDocs.set(`${language}:${topic.id}`, doc);
@@ -282,7 +320,6 @@ export class SearchSnapshots {
   constructor(
     private readonly db: Executor,
     private readonly repository: SearchRepository,
-    private readonly texts: TextsService,
   ) {}
 
   async current(): Promise<SearchSnapshot> {
@@ -296,7 +333,7 @@ export class SearchSnapshots {
   }
 
   private load(version: number): Promise<SearchSnapshot> {
-    const loading = SearchSnapshot.load(version, this.db, this.repository, this.texts)
+    const loading = SearchSnapshot.load(version, this.db, this.repository)
       .then((loaded) => {
         if ((this.snapshot?.version ?? -1) < loaded.version) this.snapshot = loaded;
         return loaded;

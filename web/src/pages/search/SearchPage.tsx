@@ -203,7 +203,7 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
       <ul className="search-results">
         {results.map((item) => (
           <li key={`${item.type}:${item.id}`}>
-            <ResultItem item={item} internals={isAdmin} />
+            <ResultItem item={item} internals={isAdmin} query={q} />
           </li>
         ))}
       </ul>
@@ -211,10 +211,18 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
   );
 }
 
-function ResultItem({ item, internals }: { item: SearchSuggestionDto; internals: boolean }) {
+function ResultItem({
+  item,
+  internals,
+  query,
+}: {
+  item: SearchSuggestionDto;
+  internals: boolean;
+  query: string;
+}) {
   return (
     <Link to={suggestionHref(item)} className="search-result">
-      <SuggestionContent item={item} detailed internals={internals} />
+      <SuggestionContent item={item} detailed internals={internals} query={query} />
     </Link>
   );
 }

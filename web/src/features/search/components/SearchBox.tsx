@@ -177,7 +177,7 @@ export function SearchBox({ variant }: { variant: 'header' | 'hero' }) {
               onPointerEnter={() => setActive(index)}
               onClick={() => choose(item)}
             >
-              <SuggestionContent item={item} />
+              <SuggestionContent item={item} query={search.data?.query} />
             </div>
           ))}
           {shown.length > 0 && (
