@@ -21,6 +21,7 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { SearchSnapshots } from './modules/search/snapshot.js';
 import { SearchVocabulary } from './modules/search/vocabulary.js';
 import { TextsService } from './modules/texts/service.js';
 import { topicBaseTexts } from './modules/topics/base-texts.js';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
       tag: tagBaseTexts,
     }),
     searchVocabulary: new SearchVocabulary(database.db, database.kind, app.log),
+    searchSnapshots: new SearchSnapshots(database.db, database.kind),
     rankingEvents,
     liveStreams,
   };

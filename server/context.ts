@@ -8,6 +8,7 @@ import type { Counters } from './http/rate-limit/counters.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
+import type { SearchSnapshots } from './modules/search/snapshot.js';
 import type { SearchVocabulary } from './modules/search/vocabulary.js';
 import type { TextsService } from './modules/texts/service.js';
 import type { LiveStreams } from './modules/votes/live-streams.js';
@@ -28,6 +29,8 @@ export interface AppContext {
   texts: TextsService;
   /** This process's copy of the search index's words, for typo-tolerant search. */
   searchVocabulary: SearchVocabulary;
+  /** This process's snapshot of the searchable catalogue (names, topic documents), per index version. */
+  searchSnapshots: SearchSnapshots;
   /** Live ranking updates to the open topic pages of this process. */
   rankingEvents: RankingEvents;
   /** The open live-ranking streams of this process and their caps. */

@@ -16,5 +16,6 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   ctx.changes.subscribe(ctx.rankingEvents.changed);
   ctx.changes.subscribe(ctx.searchVocabulary.follow);
+  ctx.changes.subscribe(ctx.searchSnapshots.follow);
   ctx.changes.subscribe(followUiTextChanges(ctx.db));
 }

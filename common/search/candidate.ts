@@ -23,6 +23,8 @@ export interface PreparedCandidate<T extends SearchCandidate = SearchCandidate> 
   readonly text: string;
   /** Same layout for the category name (and the title of a category or subcategory); '' if none. */
   readonly categoryText: string;
+  /** The distinct folded words of its tags' names (a qualifier may name one: "Cheap", "Pas cher"). */
+  readonly tagWords: ReadonlySet<string>;
   /** Whether a title word is a qualifier ("Best pizza", "Meilleurs cafés"). */
   readonly titleHasQualifier: boolean;
   /** The title's significant words, sorted and space-joined, to recognise an exact match. */
@@ -47,6 +49,7 @@ export function prepareCandidate<T extends SearchCandidate>(candidate: T): Prepa
     candidate,
     text: paddedWords([...titleWords, ...otherWords]),
     categoryText: categoryWords.length === 0 ? '' : paddedWords(categoryWords),
+    tagWords: new Set((candidate.tagNames ?? []).flatMap(tokenize)),
     titleHasQualifier: titleWords.some(isQualifierWord),
     titleSignature: significantWordSignature(titleWords),
   };

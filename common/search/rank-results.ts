@@ -36,14 +36,15 @@ export function rankResults<T extends RankableResult>(
   items: readonly T[],
   limit: number = MAX_SUGGESTIONS,
 ): T[] {
-  const bestByKey = new Map<string, { item: T; total: number; titleKey: string }>();
+  // The folded title breaks ties only, so it is computed when a tie needs it.
+  const bestByKey = new Map<string, { item: T; total: number; titleKey?: string }>();
   for (const item of items) {
     if (!(item.score > 0)) continue;
     const key = `${item.type}:${item.id}`;
     const total = item.score + relevanceOf(item);
     const kept = bestByKey.get(key);
     if (kept === undefined || total > kept.total) {
-      bestByKey.set(key, { item, total, titleKey: foldText(item.title) });
+      bestByKey.set(key, { item, total });
     }
   }
   return [...bestByKey.values()]
@@ -52,12 +53,17 @@ export function rankResults<T extends RankableResult>(
         Number(b.item.complete ?? false) - Number(a.item.complete ?? false) ||
         b.total - a.total ||
         (b.item.voteCount ?? 0) - (a.item.voteCount ?? 0) ||
-        compareText(a.titleKey, b.titleKey) ||
+        compareText(titleKeyOf(a), titleKeyOf(b)) ||
         compareText(a.item.title, b.item.title) ||
         compareIds(a.item.id, b.item.id),
     )
     .slice(0, Math.max(0, limit))
     .map((entry) => entry.item);
+}
+
+function titleKeyOf(entry: { item: RankableResult; titleKey?: string }): string {
+  if (entry.titleKey === undefined) entry.titleKey = foldText(entry.item.title);
+  return entry.titleKey;
 }
 
 function compareText(a: string, b: string): number {

@@ -10,6 +10,12 @@ const pizzaInParis: SearchCandidate = {
   tagNames: ['Italian', 'Paris'],
   categoryName: 'Food',
 };
+const cheapPizzaInLyon: SearchCandidate = {
+  type: 'topic',
+  title: 'Best pizza Lyon',
+  tagNames: ['Lyon', 'Cheap'],
+  categoryName: 'Food',
+};
 const tvSeries: SearchCandidate = { type: 'topic', title: 'Greatest TV series', tagNames: [] };
 const minibars: SearchCandidate = { type: 'topic', title: 'Hotel minibar', categoryName: 'Travel' };
 const cabarets: SearchCandidate = { type: 'topic', title: 'Cabaret shows', categoryName: 'Entertainment' };
@@ -72,6 +78,26 @@ const examples: Array<[string, ScoringExample]> = [
   [
     'qualifier across languages',
     { query: 'meilleure pizza', candidate: pizzaInParis, score: 43, label: 'all-words' },
+  ],
+  // pizza 15; +8 qualifier ("Best" in title); +5 "cheap" named by a tag; all +20 = 48
+  [
+    'a qualifier the candidate names outside its title',
+    { query: 'cheap pizza', candidate: cheapPizzaInLyon, score: 48, label: 'all-words' },
+  ],
+  // the same query on a topic without the tag: pizza 15; +8 qualifier; all +20 = 43
+  [
+    'a qualifier the candidate does not name',
+    { query: 'cheap pizza', candidate: pizzaInParis, score: 43, label: 'all-words' },
+  ],
+  // "günstige" is the tag "Günstig" inflected: pizza 15; +8; +5; all +20 = 48
+  [
+    'an inflected qualifier named by a tag in another language',
+    {
+      query: 'günstige pizza',
+      candidate: { ...cheapPizzaInLyon, tagNames: ['Lyon', 'Günstig'] },
+      score: 48,
+      label: 'all-words',
+    },
   ],
   // "pa" has 2 letters: whole words only, unmatched; pizza 15 = 15
   [

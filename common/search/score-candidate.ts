@@ -24,6 +24,10 @@
  * - +8 once when the query has a qualifier, a title word is a qualifier (any language: "best"
  *   rewards "Meilleures pizzas") and either a keyword matched or the query has no keywords, so a
  *   qualifier alone never makes every "Best ..." topic a result;
+ * - under the same condition, +5 per query qualifier that is a word of one of the candidate's tag
+ *   names, in any language (the word or an inflection of it): "cheap pizza" prefers the pizza topics
+ *   tagged "Cheap" ("Pas cher", "Günstig") to the other "Best pizza ..." ones, which the +8 alone
+ *   cannot tell apart;
  * - +5 per matched keyword when more than one keyword matched;
  * - +20 when every keyword matched (also when there is only one); such a result is `complete` and
  *   rankResults puts it above every incomplete one.
@@ -39,6 +43,8 @@ export const SEARCH_POINTS = {
   otherLanguage: -1,
   category: 15,
   qualifier: 8,
+  /** Per query qualifier that names one of the candidate's tags ("cheap" and the tag "Cheap"). */
+  namedQualifier: 5,
   perWordWhenSeveral: 5,
   allKeywords: 20,
 } as const;
@@ -212,6 +218,15 @@ function keywordMatch(
   return ownMatch;
 }
 
+/** Whether `word`, or an inflection of it, or a word it inflects, is a word of the candidate's tag names. */
+function namesTag(prepared: PreparedCandidate, word: string): boolean {
+  for (const named of prepared.tagWords) {
+    if (named === word) return true;
+    if (INFLECTION_ENDINGS.some((ending) => named === word + ending || word === named + ending)) return true;
+  }
+  return false;
+}
+
 /** Scores one prepared candidate against a parsed query (rules in this module's comment). */
 export function scoreCandidate(
   query: ParsedQuery,
@@ -241,10 +256,17 @@ export function scoreCandidate(
 
   const matchedCount = matchedWords.length;
   const allMatched = keywords.length > 0 && matchedCount === keywords.length;
-  const qualifierMatched =
-    query.qualifiers.length > 0 && prepared.titleHasQualifier && (matchedCount > 0 || keywords.length === 0);
+  const qualifiersCount = matchedCount > 0 || keywords.length === 0;
+  const qualifierMatched = query.qualifiers.length > 0 && prepared.titleHasQualifier && qualifiersCount;
   if (categoryMatched) score += SEARCH_POINTS.category;
   if (qualifierMatched) score += SEARCH_POINTS.qualifier;
+  if (qualifiersCount) {
+    for (const qualifier of query.qualifiers) {
+      const named =
+        namesTag(prepared, qualifier) || (options?.other !== undefined && namesTag(options.other, qualifier));
+      if (named) score += SEARCH_POINTS.namedQualifier;
+    }
+  }
   if (matchedCount > 1) score += SEARCH_POINTS.perWordWhenSeveral * matchedCount;
   if (allMatched) score += SEARCH_POINTS.allKeywords;
 

@@ -5,8 +5,16 @@ import { MAX_TYPO_TERMS, TermVocabulary, typoBound } from './term-vocabulary.js'
 const vocabulary = (...terms: string[]) => new TermVocabulary(terms.map((term) => [term, 1] as const));
 
 describe('typoBound', () => {
-  it('allows no typo under 4 letters, one from 4, two from 8', () => {
-    expect([2, 3, 4, 7, 8, 12].map(typoBound)).toEqual([0, 0, 1, 1, 2, 2]);
+  it('allows no typo under 4 typed letters, one from 4, two from 8', () => {
+    expect([2, 3, 4, 7, 8, 12].map((typed) => typoBound(typed))).toEqual([0, 0, 1, 1, 2, 2]);
+  });
+
+  it('allows two edits from 5 typed letters when the indexed word has 8 or more', () => {
+    expect(typoBound(7, 9)).toBe(2); // "crosant" for "croissant"
+    expect(typoBound(5, 8)).toBe(2);
+    expect(typoBound(4, 9)).toBe(1);
+    expect(typoBound(5, 7)).toBe(1);
+    expect(typoBound(5, 5)).toBe(1); // "tapas" does not find "tacos"
   });
 });
 
@@ -37,6 +45,8 @@ describe('TermVocabulary.typos', () => {
     ['tappas', 'tapas'],
     ['muenchen', 'munchen'],
     ['pizaz', 'pizza'],
+    ['crosant', 'croissant'],
+    ['shnitzl', 'schnitzel'],
   ])('finds %s -> %s', (typed, meant) => {
     expect(words.typos(typed)[0]?.term).toBe(meant);
   });

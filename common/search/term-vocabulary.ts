@@ -10,13 +10,26 @@
  * stay within the bound.
  */
 
-/** Typo bounds (docs/decisions/007): one edit from 4 letters, two from 8; shorter words must be exact. */
-export const TYPO_BOUNDS = { oneEditFrom: 4, twoEditsFrom: 8 } as const;
+/**
+ * Typo bounds (docs/decisions/007): a typed word of 4 letters or more may be one edit from an indexed
+ * word, and two when either word has 8 letters or more and the typed one at least 5; a typed word under
+ * 4 letters must be exact. The longer word counts because the commonest misspelling drops letters: the
+ * person meant "croissant" (9) when typing "crosant" (7), and two edits in a 9-letter word are as
+ * likely as in a 9-letter typed word. Two words of 5 to 7 letters may only be one edit apart ("tapas" must not
+ * find "tacos").
+ */
+export const TYPO_BOUNDS = { oneEditFrom: 4, twoEditsFrom: 8, twoEditsTypedFrom: 5 } as const;
 
-/** Edits a query word of this many letters may be from an indexed word. */
-export function typoBound(length: number): number {
-  if (length >= TYPO_BOUNDS.twoEditsFrom) return 2;
-  return length >= TYPO_BOUNDS.oneEditFrom ? 1 : 0;
+/** Edits a typed word of `typed` letters may be from an indexed word of `indexed` letters. */
+export function typoBound(typed: number, indexed: number = typed): number {
+  if (typed < TYPO_BOUNDS.oneEditFrom) return 0;
+  const longer = Math.max(typed, indexed);
+  return longer >= TYPO_BOUNDS.twoEditsFrom && typed >= TYPO_BOUNDS.twoEditsTypedFrom ? 2 : 1;
+}
+
+/** The most edits a typed word of `typed` letters may be from some indexed word. */
+function widestTypoBound(typed: number): number {
+  return typoBound(typed, Number.POSITIVE_INFINITY);
 }
 
 /** Typo expansions kept per query word: the closest, then the most used. */
@@ -87,16 +100,16 @@ export class TermVocabulary {
   }
 
   /**
-   * Indexed words within `typoBound(word.length)` edits of `word`, other than the word itself, closest
-   * first, then the most used, then the longest shared start, at most MAX_TYPO_TERMS.
+   * Indexed words within `typoBound` edits of `word`, other than the word itself, closest first, then
+   * the most used, then the longest shared start, at most MAX_TYPO_TERMS.
    */
   typos(word: string): TypoTerm[] {
     const known = this.typoCache.get(word);
     if (known) return known;
-    const maxEdits = typoBound(word.length);
+    const maxEdits = widestTypoBound(word.length);
     const found = maxEdits === 0 ? [] : this.within(word, maxEdits);
     const sorted = found
-      .filter((typo) => typo.distance > 0)
+      .filter((typo) => typo.distance > 0 && typo.distance <= typoBound(word.length, typo.term.length))
       .sort(
         (a, b) =>
           a.distance - b.distance ||

@@ -26,17 +26,30 @@ export interface ScoredResult {
   build: (subTopicCount: number) => SearchSuggestionDto;
 }
 
-/** A topic as a result; without a query (a filter only) it is unscored. */
-export function topicResult(
-  doc: TopicDoc,
-  voteCount: number,
-  parsed: ParsedQuery | undefined,
-  options: ScoreOptions,
-): ScoredResult {
+/** How a topic matches a query: its texts and the index decide it, votes do not. */
+export interface TopicMatch {
+  doc: TopicDoc;
+  /** Undefined without a query (a filter only): the topic is listed unscored. */
+  match: CandidateScore | undefined;
+}
+
+const UNSCORED: CandidateScore = {
+  score: 0,
+  matchedWords: [],
+  matchLabel: 'none',
+  complete: false,
+  inOwnLanguage: true,
+};
+
+/** Scores a topic against a query, in the visitor's language and, failing that, in any other. */
+export function matchTopic(doc: TopicDoc, parsed: ParsedQuery, options: ScoreOptions): TopicMatch {
+  return { doc, match: scoreCandidate(parsed, doc.prepared, { ...options, other: doc.everyLanguage }) };
+}
+
+/** A topic as a result, with its current vote count. */
+export function topicResult({ doc, match = UNSCORED }: TopicMatch, voteCount: number): ScoredResult {
   const { id, title, description, category, tags, isMainTopic } = doc;
-  const match: CandidateScore = parsed
-    ? scoreCandidate(parsed, doc.prepared, { ...options, other: doc.everyLanguage })
-    : { score: 0, matchedWords: [], matchLabel: 'none', complete: false, inOwnLanguage: true };
+  const scored = match !== UNSCORED;
   const result: ScoredResult = {
     type: 'topic',
     id,
@@ -60,7 +73,7 @@ export function topicResult(
       subTopicCount: isMainTopic ? subTopicCount : 0,
       relevance: relevanceOf(result),
       score: match.score,
-      searchMatch: parsed ? match.matchLabel : 'filter',
+      searchMatch: scored ? match.matchLabel : 'filter',
       matchedWords: match.matchedWords,
     }),
   };

@@ -13,10 +13,11 @@ import { RELEVANCE_KINDS, RELEVANCE_SET } from './relevance-set.js';
 
 /**
  * The hit@3 on the relevance set, rounded down to the percent: 67 of 122 (54.9%) before issue 22's
- * retrieval, 114 of 122 (93.4%) after it, on both databases (2026-11-24). Raise it with every retrieval
- * change that finds more; never lower it.
+ * retrieval, 114 of 122 (93.4%) after it, 121 of 122 (99.2%) once two edits reach long words from
+ * 5 typed letters and a qualifier naming a tag counts, on both databases (2026-11-24). Raise it with
+ * every retrieval change that finds more; never lower it.
  */
-const HIT_AT_3_FLOOR = 0.93;
+const HIT_AT_3_FLOOR = 0.99;
 
 /**
  * The queries quoted in issue 22, split by whether the full search finds them. The retrieval work

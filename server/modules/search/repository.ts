@@ -1,6 +1,20 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
+import { executePrepared } from '../../db/prepared-statements.js';
+
+/**
+ * Id lists of reads by primary key are padded to this length (repeating their last id), so one
+ * prepared statement serves every search on PostgreSQL instead of one text per list length.
+ */
+const ID_LIST_LENGTH = 64;
+
+function paddedIds(ids: readonly number[]): number[] {
+  const padded = [...ids];
+  const last = ids[ids.length - 1] as number;
+  while (padded.length % ID_LIST_LENGTH !== 0) padded.push(last);
+  return padded;
+}
 
 /** One index lookup: a whole folded word, or a word start (the range scan of a prefix). */
 export interface TermLookup {
@@ -105,12 +119,14 @@ export class SearchRepository {
   /** id -> vote count of those of these topics that are active. */
   async activeTopicVoteCounts(ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('topics')
-      .select(['id', 'vote_count'])
-      .where('id', 'in', [...ids])
-      .where('is_active', '=', 1)
-      .execute();
+    const rows = await executePrepared(
+      this.db,
+      this.db
+        .selectFrom('topics')
+        .select(['id', 'vote_count'])
+        .where('id', 'in', paddedIds(ids))
+        .where('is_active', '=', 1),
+    );
     return new Map(rows.map((row) => [row.id, row.vote_count]));
   }
 
@@ -212,11 +228,10 @@ export class SearchRepository {
   }
 
   async indexVersion(): Promise<number> {
-    const row = await this.db
-      .selectFrom('search_index_state')
-      .select('version')
-      .where('id', '=', 1)
-      .executeTakeFirst();
+    const [row] = await executePrepared(
+      this.db,
+      this.db.selectFrom('search_index_state').select('version').where('id', '=', 1),
+    );
     return row?.version ?? 0;
   }
 }

@@ -19,7 +19,7 @@ import { SearchService } from './service.js';
  * tag lists of the search page. No guard: anyone may search.
  */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const search = new SearchService(ctx.db, ctx.database.kind, ctx.searchVocabulary);
+  const search = new SearchService(ctx.db, ctx.database.kind, ctx.searchVocabulary, ctx.searchSnapshots);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   for (const mode of ['predictive', 'smart'] as const satisfies SearchMode[]) {

@@ -11,11 +11,16 @@ import {
 import { foldText } from '../../../common/text/index.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
-import { HubsRepository } from '../topics/hubs-repository.js';
-import { candidateTopicIds, lookupsOf, type SearchMode } from './candidates.js';
-import { catalogueResults, type ScoredResult, topicResult } from './presentation.js';
+import { candidateTopicIds, lookupsOf, type QueryWordLookups, type SearchMode } from './candidates.js';
+import {
+  catalogueResults,
+  matchTopic,
+  type ScoredResult,
+  type TopicMatch,
+  topicResult,
+} from './presentation.js';
 import { SearchRepository } from './repository.js';
-import { type SearchSnapshot, SearchSnapshots } from './snapshot.js';
+import type { QueryMatches, SearchSnapshot, SearchSnapshots } from './snapshot.js';
 import type { SearchVocabulary } from './vocabulary.js';
 
 export type { SearchMode } from './candidates.js';
@@ -44,36 +49,35 @@ const CORRECTIONS_TRIED = 6;
  */
 export class SearchService {
   private readonly repository: SearchRepository;
-  private readonly hubs: HubsRepository;
-  private readonly snapshots: SearchSnapshots;
 
   constructor(
     db: Executor,
     kind: DatabaseKind,
     private readonly vocabulary: SearchVocabulary,
+    private readonly snapshots: SearchSnapshots,
   ) {
     this.repository = new SearchRepository(db, kind);
-    this.hubs = new HubsRepository(db);
-    this.snapshots = new SearchSnapshots(db, this.repository);
   }
 
   async search(mode: SearchMode, params: SearchParams): Promise<SearchResponseDto> {
     const { q, language } = params;
     const snapshot = await this.snapshots.current();
     const filter = resolveFilter(snapshot, params);
-    // Both modes read the last word as a word start (decision 007): "schnitz" finds "schnitzel".
-    const options = { prefixLastWord: true };
-
     if (q.length < LIMITS.searchQueryMin) {
       if (filter === undefined) return { query: q, suggestions: [], didYouMean: [] };
       const ids = await this.filteredTopicIds(snapshot, filter);
-      const topics = await this.topicResults(snapshot, ids, language, undefined, options);
-      return { query: q, suggestions: await this.present(topics), didYouMean: [] };
+      const docs = await snapshot.documents(ids, language);
+      const unscored = ids.flatMap((id) => {
+        const doc = docs.get(id);
+        return doc ? [{ doc, match: undefined }] : [];
+      });
+      const topics = await this.withVotes(unscored);
+      return { query: q, suggestions: await this.present(snapshot, topics), didYouMean: [] };
     }
 
     const parsed = parseQuery(q);
     const ranked = await this.ranked(snapshot, mode, parsed, language, filter);
-    const suggestions = await this.present(ranked);
+    const suggestions = await this.present(snapshot, ranked);
     const corrections =
       suggestions.length === 0 && parsed.allWords.length > 0
         ? await this.correctionsThatFind(snapshot, mode, q, language, filter)
@@ -90,19 +94,40 @@ export class SearchService {
     filter: TopicFilter | undefined,
   ): Promise<ScoredResult[]> {
     const words = lookupsOf(parsed, mode, await this.vocabulary.current());
+    const matches = await snapshot.matchesOf(JSON.stringify([language, parsed, words]), () =>
+      this.matches(snapshot, parsed, words, language),
+    );
+    let results = await this.withVotes(matches.topics);
+    if (filter !== undefined) {
+      const allowed = new Set(await this.filteredTopicIds(snapshot, filter, Number.MAX_SAFE_INTEGER));
+      results = results.filter((result) => allowed.has(result.id));
+    } else {
+      results.push(...matches.catalogue);
+    }
+    return rankResults(results, MAX_SUGGESTIONS);
+  }
+
+  /** What a query finds and how well, before votes: the index, texts and catalogue decide it. */
+  private async matches(
+    snapshot: SearchSnapshot,
+    parsed: ParsedQuery,
+    words: readonly QueryWordLookups[],
+    language: Language,
+  ): Promise<QueryMatches> {
+    // Both modes read the last word as a word start (decision 007): "schnitz" finds "schnitzel".
     const options: ScoreOptions = {
       prefixLastWord: true,
       typos: new Map(parsed.keywords.map((keyword, index) => [keyword, words[index]?.typos ?? []])),
     };
     const ids = await candidateTopicIds(snapshot, this.repository, await this.vocabulary.current(), words);
-    let results = await this.topicResults(snapshot, ids, language, parsed, options);
-    if (filter !== undefined) {
-      const allowed = new Set(await this.filteredTopicIds(snapshot, filter, Number.MAX_SAFE_INTEGER));
-      results = results.filter((result) => allowed.has(result.id));
-    } else {
-      results.push(...catalogueResults(snapshot.view(language), parsed, options));
-    }
-    return rankResults(results, MAX_SUGGESTIONS);
+    const docs = await snapshot.documents(ids, language);
+    return {
+      topics: ids.flatMap((id) => {
+        const doc = docs.get(id);
+        return doc ? [matchTopic(doc, parsed, options)] : [];
+      }),
+      catalogue: catalogueResults(snapshot.view(language), parsed, options),
+    };
   }
 
   /**
@@ -156,31 +181,22 @@ export class SearchService {
       }));
   }
 
-  /** The answers of the results kept, with their main topics' sub-topic counts read in one query. */
-  private async present(results: readonly ScoredResult[]) {
+  /** The answers of the results kept, with their main topics' sub-topic counts. */
+  private async present(snapshot: SearchSnapshot, results: readonly ScoredResult[]) {
     const mainTopicIds = results.filter((result) => result.isMainTopic).map((result) => result.id);
-    const subTopicCounts = await this.hubs.activeSubTopicCounts(mainTopicIds);
+    const subTopicCounts = await snapshot.activeSubTopicCounts(mainTopicIds);
     return results.map((result) => result.build(subTopicCounts.get(result.id) ?? 0));
   }
 
-  /** Loads, scores (when there is a query) and describes topics; without a query they keep `ids` order. */
-  private async topicResults(
-    snapshot: SearchSnapshot,
-    ids: readonly number[],
-    language: Language,
-    parsed: ParsedQuery | undefined,
-    options: ScoreOptions,
-  ): Promise<ScoredResult[]> {
-    if (ids.length === 0) return [];
-    // Vote counts are read fresh (they move with every vote), and only active topics come back.
-    const [voteCounts, docs] = await Promise.all([
-      this.repository.activeTopicVoteCounts(ids),
-      snapshot.documents(ids, language),
-    ]);
-    return ids.flatMap((id) => {
-      const doc = docs.get(id);
-      const voteCount = voteCounts.get(id);
-      return doc && voteCount !== undefined ? [topicResult(doc, voteCount, parsed, options)] : [];
+  /**
+   * The matched topics that are active, as results with their vote counts, read fresh: they move with
+   * every vote, and a topic deactivated since its match was remembered is left out.
+   */
+  private async withVotes(matches: readonly TopicMatch[]): Promise<ScoredResult[]> {
+    const voteCounts = await this.repository.activeTopicVoteCounts(matches.map((found) => found.doc.id));
+    return matches.flatMap((found) => {
+      const voteCount = voteCounts.get(found.doc.id);
+      return voteCount === undefined ? [] : [topicResult(found, voteCount)];
     });
   }
 

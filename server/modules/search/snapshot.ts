@@ -6,10 +6,15 @@ import {
   Vocabulary,
 } from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
+import { FINDABLE_ASPECTS } from '../../changes/change-set.js';
+import type { CommitSubscriber } from '../../changes/dispatcher.js';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { fallbackChain, pickText, type TextsByEntity } from '../texts/fallback.js';
 import { readTranslations } from '../texts/service.js';
-import type { CatalogueRows, SearchRepository, TermLookup } from './repository.js';
+import { HubsRepository } from '../topics/hubs-repository.js';
+import type { ScoredResult, TopicMatch } from './presentation.js';
+import { type CatalogueRows, SearchRepository, type TermLookup } from './repository.js';
 
 /** Topic documents kept per process (about 2 KB each). */
 const TOPIC_DOC_CAPACITY = 20_000;
@@ -17,6 +22,8 @@ const TOPIC_DOC_CAPACITY = 20_000;
 const WORD_CAPACITY = 20_000;
 /** Postings counted to rank query words by rarity. */
 const FREQUENCY_CAP = 50_000;
+/** Queries whose matches are remembered per index version (popular searches repeat). */
+const QUERY_CAPACITY = 2_000;
 
 export interface CategoryEntry {
   id: number;
@@ -67,6 +74,14 @@ export interface TopicDoc {
   everyLanguage: PreparedCandidate;
 }
 
+/** What a query finds in one language, before votes (SearchSnapshot.matchesOf). */
+export interface QueryMatches {
+  /** Candidate topics with their scores, in candidate order. */
+  topics: TopicMatch[];
+  /** Categories, subcategories and tags the query finds. */
+  catalogue: ScoredResult[];
+}
+
 export interface WordLookups {
   lookups: TermLookup[];
   /** Topics found, counted up to FREQUENCY_CAP: the rarest word drives the intersection. */
@@ -86,6 +101,10 @@ export class SearchSnapshot {
   private readonly words = new Map<string, WordLookups>();
   /** Per `${language}:${id}`, most recently used last. */
   private readonly topicDocs = new Map<string, TopicDoc>();
+  /** Per query and language, what it matched (the index and texts decide it, votes do not). */
+  private readonly queries = new Map<string, Promise<QueryMatches>>();
+  /** Per main topic, its active sub-topics: only findable changes (which bump the version) move it. */
+  private readonly subTopicCounts = new Map<number, number>();
   private spelling: Vocabulary | undefined;
   private readonly everyLanguageNames = new Map<string, PreparedCandidate>();
   private categoryRows: Map<number, CatalogueRows['categories'][number]> | undefined;
@@ -239,6 +258,34 @@ export class SearchSnapshot {
     return word;
   }
 
+  /**
+   * A query's matches (`key`: the query, its lookups and the language), found by `find` once per
+   * version: a repeated search reads no posting and scores nothing. A failed read is forgotten, so
+   * the next search tries again.
+   */
+  matchesOf(key: string, find: () => Promise<QueryMatches>): Promise<QueryMatches> {
+    const known = this.queries.get(key);
+    if (known) return known;
+    if (this.queries.size >= QUERY_CAPACITY) this.queries.clear();
+    const found = find();
+    this.queries.set(key, found);
+    found.catch(() => this.queries.delete(key));
+    return found;
+  }
+
+  /**
+   * Main topic id -> active sub-topics, for these main topics. A sub-topic joins or leaves a hub's
+   * count only by a findable change (created, status, deleted), which makes a new snapshot.
+   */
+  async activeSubTopicCounts(mainTopicIds: readonly number[]): Promise<Map<number, number>> {
+    const missing = mainTopicIds.filter((id) => !this.subTopicCounts.has(id));
+    if (missing.length > 0) {
+      const read = await new HubsRepository(this.db).activeSubTopicCounts(missing);
+      for (const id of missing) this.subTopicCounts.set(id, read.get(id) ?? 0);
+    }
+    return new Map(mainTopicIds.map((id) => [id, this.subTopicCounts.get(id) ?? 0]));
+  }
+
   /** The topics' documents in one language: from memory, the missing ones read in one batch. */
   async documents(ids: readonly number[], language: Language): Promise<Map<number, TopicDoc>> {
     const docs = new Map<number, TopicDoc>();
@@ -312,18 +359,44 @@ export class SearchSnapshot {
   }
 }
 
-/** The snapshot of the index's current version (one primary-key read per search). */
+/**
+ * How long a snapshot is trusted without reading the index's version, when no change was heard. The
+ * changes tell this process at once (here, or through the cluster channel from another app server);
+ * this only bounds what a missed notification could cost, as the read cache's lifetime does.
+ */
+export const SNAPSHOT_TRUST_MS = 1000;
+
+/**
+ * The snapshot of the index's current version. It follows the changes: a findable change (here or on
+ * another app server) makes the next search read the version, and so does a second without one.
+ */
 export class SearchSnapshots {
   private snapshot: SearchSnapshot | undefined;
   private loading: Promise<SearchSnapshot> | undefined;
+  /** When the version was last read, and whether a findable change was heard since. */
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private changed = true;
+  private readonly repository: SearchRepository;
 
   constructor(
     private readonly db: Executor,
-    private readonly repository: SearchRepository,
-  ) {}
+    kind: DatabaseKind,
+  ) {
+    this.repository = new SearchRepository(db, kind);
+  }
 
   async current(): Promise<SearchSnapshot> {
-    const version = await this.repository.indexVersion();
+    if (this.snapshot && !this.changed && performance.now() - this.checkedAt < SNAPSHOT_TRUST_MS) {
+      return this.snapshot;
+    }
+    // Cleared before the read: a change heard while it runs is read again by the next search.
+    this.changed = false;
+    const checkedAt = performance.now();
+    const version = await this.repository.indexVersion().catch((error: unknown) => {
+      this.changed = true;
+      throw error;
+    });
+    this.checkedAt = Math.max(this.checkedAt, checkedAt);
     for (;;) {
       if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
       // A load begun before the index changed again holds an older version: then load this one.
@@ -331,6 +404,11 @@ export class SearchSnapshots {
       if (loaded.version >= version) return loaded;
     }
   }
+
+  /** The changes subscriber (server/derived-state.ts). */
+  readonly follow: CommitSubscriber = (change) => {
+    if (change.touches(FINDABLE_ASPECTS)) this.changed = true;
+  };
 
   private load(version: number): Promise<SearchSnapshot> {
     const loading = SearchSnapshot.load(version, this.db, this.repository)
