@@ -5,7 +5,8 @@ import { ChangeSet } from '../../changes/change-set.js';
 import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { createAdmin } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { rebuildSearchIndex } from './indexer.js';
+import { indexTopics, rebuildSearchIndex } from './indexer.js';
+import { SNAPSHOT_TRUST_MS } from './snapshot.js';
 
 let server: TestServer;
 
@@ -343,6 +344,35 @@ describe('the search index', () => {
     const misspelled = await search('smart', { q: 'quoka', lang: 'en' });
     expect(topics(misspelled).map((s) => s.id)).toEqual([id]);
     expect(misspelled.didYouMean).toEqual([]);
+  });
+
+  it('sees a topic re-indexed without an announced change within a second, and at once when announced', async () => {
+    const target = topics(await search('smart', { q: 'pizza', lang: 'en' })).find((s) => s.tags.length > 0);
+    const id = (target as SearchSuggestionDto).id;
+    const rename = (title: string) =>
+      server.ctx.db
+        .updateTable('translations')
+        .set({ value: title })
+        .where('entity_type', '=', 'topic')
+        .where('entity_id', '=', id)
+        .where('key', '=', 'title')
+        .where('language', '=', 'en')
+        .execute();
+    const found = async (q: string) => topics(await search('smart', { q, lang: 'en' })).map((s) => s.id);
+
+    // Announced: the very next search reads the new index version.
+    await rename('Wallaby numbat pizza');
+    await server.ctx.changes.announce(new ChangeSet().topic(id, 'texts'));
+    expect(await found('wallaby')).toEqual([id]);
+
+    // Re-indexed behind the changes' back (no event): the snapshot is trusted for SNAPSHOT_TRUST_MS only.
+    await rename('Bilby numbat pizza');
+    await server.ctx.db.transaction().execute((trx) => indexTopics(trx, [id]));
+    const started = Date.now();
+    while (!(await found('bilby')).includes(id)) {
+      expect(Date.now() - started).toBeLessThan(SNAPSHOT_TRUST_MS + 500);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
 
   it('finds a topic by the name an administrator gives its tag or its category in another language', async () => {
