@@ -18,6 +18,7 @@ import { rejectUnsafeText } from './http/unsafe-text.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
+import { pruneSessionsPeriodically } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
   const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
   const sessions = Sessions.create(database.db, config.refreshTokenTtlDays, secret);
+  app.addHook('onClose', pruneSessionsPeriodically(sessions, app.log));
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   );

@@ -14,6 +14,7 @@ import { propositionCreations } from './2026-11-24-0011-proposition-creations.js
 import { baseTextsOwnLanguage } from './2026-11-24-0012-base-texts-own-language.js';
 import { systemCategoryNames } from './2026-11-24-0013-system-category-names.js';
 import { mainTopicsAreHubs } from './2026-11-24-0014-main-topics-are-hubs.js';
+import { refreshTokenExpiry } from './2026-11-24-0015-refresh-token-expiry.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -33,6 +34,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-24-0012-base-texts-own-language': baseTextsOwnLanguage,
   '2026-11-24-0013-system-category-names': systemCategoryNames,
   '2026-11-24-0014-main-topics-are-hubs': mainTopicsAreHubs,
+  '2026-11-24-0015-refresh-token-expiry': refreshTokenExpiry,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

@@ -110,4 +110,37 @@ export class SessionsRepository {
     await sessions.execute();
     await tokens.execute();
   }
+
+  /** Deletes up to `limit` refresh tokens that expired before `now`; answers how many. */
+  async deleteExpiredTokens(now: string, limit: number): Promise<number> {
+    const deleted = await this.db
+      .deleteFrom('refresh_tokens')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('refresh_tokens').select('id').where('expires_at', '<', now).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+
+  /**
+   * Deletes up to `limit` sessions that hold no refresh token any more: every token expired and was
+   * deleted, so nothing can refresh them, and their last access token expired long before.
+   */
+  async deleteSessionsWithoutTokens(limit: number): Promise<number> {
+    const deleted = await this.db
+      .deleteFrom('sessions')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sessions as s')
+          .select('s.id')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(selectFrom('refresh_tokens as t').select('t.id').whereRef('t.family_id', '=', 's.id')),
+            ),
+          )
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
 }

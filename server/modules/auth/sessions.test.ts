@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,5 +153,63 @@ describe('access tokens die with their session, on every app server', () => {
     const me = await server.request('GET', '/api/auth/me', { token: unnamed });
     expect(me.status).toBe(401);
     expect(me.body.error.code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('expired sessions are pruned', () => {
+  const past = '2000-01-01T00:00:00.000Z';
+  const sessionIdsOf = async (userId: number) =>
+    (await server.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).map(
+      (row) => row.id,
+    );
+  const sessionOf = async (refreshToken: string) =>
+    (
+      await server.ctx.db
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('token_hash', '=', createHash('sha256').update(refreshToken).digest('hex'))
+        .executeTakeFirstOrThrow()
+    ).family_id;
+
+  it('deletes expired refresh tokens and the sessions they leave empty, and keeps a live session working', async () => {
+    const user = await registerUser(server);
+    const stale = await signInAgain(user);
+    const live = await sessionOf(user.refreshToken);
+    const ended = await sessionOf(stale.refreshToken);
+    // The live session refreshes once: its spent token stays until it expires.
+    const refreshed = await server.request('POST', '/api/auth/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
+    expect(refreshed.status).toBe(200);
+    // The other sign-in's tokens expired long ago.
+    await server.ctx.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: past })
+      .where('family_id', '=', ended)
+      .execute();
+
+    // A batch of 1 row per statement: pruning goes on until nothing is left to delete.
+    const pruned = await server.ctx.sessions.prune(1);
+    expect(pruned.tokens).toBeGreaterThanOrEqual(1);
+    expect(pruned.sessions).toBeGreaterThanOrEqual(1);
+
+    expect(await sessionIdsOf(user.id)).toEqual([live]);
+    const left = await server.ctx.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(left.map((token) => token.family_id)).toEqual([live, live]);
+    // The pruned session's tokens are refused; the live one still refreshes, and its access token works.
+    const staleRefresh = await server.request('POST', '/api/auth/refresh', {
+      body: { refreshToken: stale.refreshToken },
+    });
+    expect(staleRefresh.status).toBe(401);
+    expect(await works(stale.accessToken)).toBe(false);
+    const again = await server.request('POST', '/api/auth/refresh', {
+      body: { refreshToken: refreshed.body.data.refreshToken },
+    });
+    expect(again.status).toBe(200);
+    expect(await works(again.body.data.accessToken)).toBe(true);
   });
 });

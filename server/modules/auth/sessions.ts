@@ -13,6 +13,9 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
  */
 export const REFRESH_RETRY_GRACE_MS = 10_000;
 
+/** Rows deleted per statement when pruning. */
+const PRUNE_BATCH = 1000;
+
 /** A session's new pair of tokens is signed for `issuedAt`, so that a retried refresh gets the same pair. */
 export interface RotatedSession {
   userId: number;
@@ -149,6 +152,27 @@ export class Sessions {
   /** Ends every session of a user (a password change, "sign out everywhere", a deactivation). */
   endAllOf(userId: number): Promise<void> {
     return this.endWhere({ userId });
+  }
+
+  /**
+   * Deletes what can never be used again, `batch` rows per statement so that no statement holds the
+   * database long: refresh tokens past their expiry (spent, revoked or not), then the sessions left
+   * with no token. Answers how many of each went.
+   */
+  async prune(batch = PRUNE_BATCH): Promise<{ tokens: number; sessions: number }> {
+    const repository = new SessionsRepository(this.db);
+    const now = nowIso();
+    const drain = async (step: () => Promise<number>) => {
+      let total = 0;
+      for (;;) {
+        const deleted = await step();
+        total += deleted;
+        if (deleted < batch) return total;
+      }
+    };
+    const tokens = await drain(() => repository.deleteExpiredTokens(now, batch));
+    const sessions = await drain(() => repository.deleteSessionsWithoutTokens(batch));
+    return { tokens, sessions };
   }
 
   private endWhere(which: SessionSelection): Promise<void> {
