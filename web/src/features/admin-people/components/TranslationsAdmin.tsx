@@ -194,7 +194,6 @@ export function TranslationsAdmin() {
       <AdminTable
         label={t('admin.translations.title')}
         columns={[
-          t('adminPeople.translations.col.type'),
           t('adminPeople.translations.col.key'),
           t('adminPeople.translations.col.language'),
           t('adminPeople.translations.col.value'),
@@ -216,11 +215,14 @@ export function TranslationsAdmin() {
           const editing = edit.isEditing(recordId(record));
           return (
             <tr>
-              <AdminTable.Cell>
-                <Badge>{t(`adminPeople.translations.type.${record.entityType}`)}</Badge>
-                {record.entityId !== null && <AdminTable.Detail>#{record.entityId}</AdminTable.Detail>}
-              </AdminTable.Cell>
-              <AdminTable.RowHeader kind="code">{record.key}</AdminTable.RowHeader>
+              {/* The key leads the row and stays in view when a phone scrolls the table sideways to its text. */}
+              <AdminTable.RowHeader>
+                <code className="admin-translations__key">{record.key}</code>
+                <span className="admin-translations__owner">
+                  <Badge>{t(`adminPeople.translations.type.${record.entityType}`)}</Badge>
+                  {record.entityId !== null && ` #${record.entityId}`}
+                </span>
+              </AdminTable.RowHeader>
               <AdminTable.Cell>{record.language.toUpperCase()}</AdminTable.Cell>
               <AdminTable.Cell kind="prose">
                 {editing ? (
