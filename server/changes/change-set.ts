@@ -21,6 +21,11 @@ export const TOPIC_ASPECTS = [
    * count; its readers drop what they hold). Last: the bit masks sent between servers keep their meaning.
    */
   'subTopicVotes',
+  /**
+   * A main topic's sub-topics' propositions: one was added, renamed or deleted (the hub page shows each
+   * sub-topic's podium). After `subTopicVotes` for the same reason.
+   */
+  'subTopicPropositions',
 ] as const;
 export type TopicAspect = (typeof TOPIC_ASPECTS)[number];
 
@@ -55,6 +60,12 @@ export interface ChangePayload {
   all?: 1;
 }
 
+/** A topic as the changes that reach its hub need it: a sub-topic names its main topic. */
+export interface HubMember {
+  id: number;
+  mainTopicId: number | null;
+}
+
 export class ChangeSet {
   readonly topics = new Map<number, Set<TopicAspect>>();
   readonly categories = new Set<number>();
@@ -79,11 +90,23 @@ export class ChangeSet {
 
   /**
    * Ballots moved on a topic (a vote, a withdrawal, a proposition deleted with its votes): its ranking
-   * and voters, and, for a sub-topic, its main topic's hub totals.
+   * and voters, and, for a sub-topic, its main topic's hub totals; with `propositions`, as
+   * `propositionsChanged` records them.
    */
-  ballotsMoved(topic: { id: number; mainTopicId: number | null }, ...aspects: TopicAspect[]): this {
+  ballotsMoved(topic: HubMember, ...aspects: TopicAspect[]): this {
     this.topic(topic.id, 'votes', ...aspects);
     if (topic.mainTopicId !== null) this.topic(topic.mainTopicId, 'subTopicVotes');
+    if (aspects.includes('propositions')) this.propositionsChanged(topic);
+    return this;
+  }
+
+  /**
+   * A topic's propositions were added, renamed or deleted: its ranking, and, for a sub-topic, the
+   * podium its main topic's hub page shows.
+   */
+  propositionsChanged(topic: HubMember): this {
+    this.topic(topic.id, 'propositions');
+    if (topic.mainTopicId !== null) this.topic(topic.mainTopicId, 'subTopicPropositions');
     return this;
   }
 

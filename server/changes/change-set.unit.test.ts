@@ -29,6 +29,20 @@ describe('a change set sent to the other app servers', () => {
     expect(received?.topicsWith(RANKING_ASPECTS)).toEqual([9]);
   });
 
+  it('carries to a hub that its sub-topic’s propositions or ballots moved, so its hub page is dropped there too', () => {
+    const change = new ChangeSet()
+      .propositionsChanged({ id: 11, mainTopicId: 10 })
+      .ballotsMoved({ id: 12, mainTopicId: 10 }, 'propositions');
+    const [received] = roundTrip(change);
+    expect(received?.topics).toEqual(
+      new Map([
+        [11, new Set(['propositions'])],
+        [10, new Set(['subTopicPropositions', 'subTopicVotes'])],
+        [12, new Set(['votes', 'propositions'])],
+      ]),
+    );
+  });
+
   it('is split under PostgreSQL’s payload limit when a write touched thousands of topics, losing none', () => {
     const change = new ChangeSet();
     for (let id = 1; id <= 3000; id++) change.topic(id, 'category');

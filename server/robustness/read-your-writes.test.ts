@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../test/server.js';
 /**
  * Podium's read-your-writes guarantee: once an administrator's write has answered, the next public read
  * on the same app server shows it on every surface (topic, popular list, main topic's sub-topic list,
- * search, ranking, the served page's head, the sitemap, the UI catalogues), and another app server on the
+ * hub page, search, ranking, the served page's head, the sitemap, the UI catalogues), and another app server on the
  * same PostgreSQL shows it within one second.
  *
  * Every test reads the surfaces once before the change, so that whatever a cache keeps holds the old
@@ -148,10 +148,11 @@ interface Target {
 /** Every public surface of one topic, in one language, read at once (no token: what visitors get). */
 async function look(base: string, target: Target, language: Language, q: string) {
   const { id, mainId } = target;
-  const [topic, popular, main, search, ranking, page, sitemap] = await Promise.all([
+  const [topic, popular, main, hub, search, ranking, page, sitemap] = await Promise.all([
     call(base, 'GET', `/api/topics/${id}?language=${language}`),
     call(base, 'GET', `/api/topics/popular/${language}?limit=100`),
     mainId === undefined ? undefined : call(base, 'GET', `/api/topics/main/${mainId}/${language}`),
+    mainId === undefined ? undefined : call(base, 'GET', `/api/topics/main/${mainId}/hub?lang=${language}`),
     searchFor(base, q, language, id),
     call(base, 'GET', `/api/search/rankings/topic/${id}?language=${language}`),
     call(base, 'GET', `/topic/${id}?lng=${language}`),
@@ -171,6 +172,9 @@ async function look(base: string, target: Target, language: Language, q: string)
     popular: findIn(popular.body.data.topics, id),
     ...(main && {
       subTopics: main.status === 200 ? findIn(main.body.data.subTopics, id) : `main topic ${main.status}`,
+    }),
+    ...(hub && {
+      hub: hub.status === 200 ? findIn(hub.body.data.subTopics, id) : `hub page ${hub.status}`,
     }),
     search,
     ranking:
@@ -199,6 +203,7 @@ function showing(expected: Partial<Shown>) {
     topic: { status: 200, ...expected },
     popular: expected,
     subTopics: expected,
+    hub: expected,
     search: expected,
     ranking: { status: 200 },
     head,
@@ -476,6 +481,7 @@ const scenarios: Scenario[] = [
           topic: { status: 404 },
           popular: 'absent',
           subTopics: 'absent',
+          hub: 'absent',
           search: 'absent',
           ranking: { status: 404 },
           head: { status: 404, title: 'Podium' },

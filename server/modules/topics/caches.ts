@@ -14,7 +14,8 @@ export const topicTag = (topicId: number) => `topic-id:${topicId}`;
 
 /**
  * Keeps this process's public read caches in step with every committed change, made here or on
- * another app server. A vote drops only its topic's ranking and details: popular lists then lag by
+ * another app server. A vote drops only its topic's ranking and details, and its hub's (the main
+ * topic's page and hub page, filed under the main topic's id): popular lists then lag by
  * their one-second lifetime at most. Anything else that changes how topics are listed (a text, a
  * tag, a category, a status) empties the lists too, so the next read shows it.
  */

@@ -178,6 +178,148 @@ describe('the hub page', () => {
   });
 });
 
+/** The hub page's first page in English, as a visitor reads it. */
+const hubPage = async (id: number) => {
+  const response = await server.request('GET', `/api/topics/main/${id}/hub?lang=en`);
+  expect(response.status).toBe(200);
+  return response.body.data;
+};
+
+/** Each sub-topic's podium on the page: [id, [name, points]...]. */
+const podiumsOf = (page: {
+  subTopics: { id: number; podium: { itemName: string; totalPoints: number }[] }[];
+}) => page.subTopics.map((sub) => [sub.id, sub.podium.map((row) => [row.itemName, row.totalPoints])]);
+
+const propositionNamed = async (topicId: number, name: string) => {
+  const ranking = await server.request('GET', `/api/search/rankings/topic/${topicId}`);
+  return ranking.body.data.rankings.find((row: { itemName: string }) => row.itemName === name);
+};
+
+// Each test reads the page once before its change, so that a cached page would hold the old state.
+describe('the hub page, read right after a change', () => {
+  it('shows a vote on a sub-topic in its podium, its order and the counts', async () => {
+    const { main, subs } = await hubWith(['Bern', 'Basel']);
+    const [bern, basel] = subs;
+    const [first, second] = await voters(2);
+    await vote(server, first?.accessToken ?? '', ballot(bern?.id ?? 0, ['A']));
+    const before = await hubPage(main.id);
+    expect(podiumsOf(before)).toEqual([
+      [bern?.id, [['A', 3]]],
+      [basel?.id, []],
+    ]);
+
+    for (const person of [first, second])
+      expect((await vote(server, person?.accessToken ?? '', ballot(basel?.id ?? 0, ['B', 'C']))).status).toBe(
+        201,
+      );
+
+    const after = await hubPage(main.id);
+    expect(podiumsOf(after)).toEqual([
+      [
+        basel?.id,
+        [
+          ['B', 6],
+          ['C', 4],
+        ],
+      ],
+      [bern?.id, [['A', 3]]],
+    ]);
+    expect(after.mainTopic).toMatchObject({ voteCount: 3 });
+    expect(after.subTopics.map((sub: { voteCount: number }) => sub.voteCount)).toEqual([2, 1]);
+  });
+
+  it('shows a proposition renamed on a sub-topic under its new name in the podium', async () => {
+    const { main, subs } = await hubWith(['Graz']);
+    const graz = subs[0];
+    const [person] = await voters(1);
+    await vote(server, person?.accessToken ?? '', ballot(graz?.id ?? 0, ['A', 'B']));
+    expect(podiumsOf(await hubPage(main.id))).toEqual([
+      [
+        graz?.id,
+        [
+          ['A', 3],
+          ['B', 2],
+        ],
+      ],
+    ]);
+    const a = await propositionNamed(graz?.id ?? 0, 'A');
+
+    const renamed = await server.request('PUT', `/api/admin/topics/${graz?.id}/propositions/${a.id}`, {
+      token: admin.accessToken,
+      body: { itemName: 'Alpenglow' },
+    });
+    expect(renamed.status).toBe(200);
+
+    expect(podiumsOf(await hubPage(main.id))).toEqual([
+      [
+        graz?.id,
+        [
+          ['Alpenglow', 3],
+          ['B', 2],
+        ],
+      ],
+    ]);
+  });
+
+  it('drops a deleted proposition from its sub-topic’s podium and its ballots from the counts', async () => {
+    const { main, subs } = await hubWith(['Linz']);
+    const linz = subs[0];
+    const [first, second] = await voters(2);
+    await vote(server, first?.accessToken ?? '', ballot(linz?.id ?? 0, ['A']));
+    await vote(server, second?.accessToken ?? '', ballot(linz?.id ?? 0, ['B']));
+    const before = await hubPage(main.id);
+    expect(before.mainTopic).toMatchObject({ voteCount: 2 });
+    const a = await propositionNamed(linz?.id ?? 0, 'A');
+
+    const deleted = await server.request('DELETE', `/api/admin/topics/${linz?.slug}/propositions/${a.id}`, {
+      token: admin.accessToken,
+    });
+    expect(deleted.status).toBe(200);
+
+    const after = await hubPage(main.id);
+    expect(podiumsOf(after)).toEqual([[linz?.id, [['B', 3]]]]);
+    expect(after.mainTopic).toMatchObject({ voteCount: 1 });
+    expect(after.subTopics[0]).toMatchObject({ voteCount: 1 });
+  });
+
+  it('drops a deactivated sub-topic from the page, its chips and its total, and shows it again once activated', async () => {
+    const { main, subs } = await hubWith(['Gent', 'Brugge']);
+    const [gent, brugge] = subs;
+    const page = async () => {
+      const data = await hubPage(main.id);
+      const chips = data.availableTags.flatMap((group: { tags: { name: string }[] }) =>
+        group.tags.map((tag) => tag.name),
+      );
+      return { ids: data.subTopics.map((sub: { id: number }) => sub.id), total: data.total, chips };
+    };
+    expect(await page()).toEqual({ ids: [gent?.id, brugge?.id], total: 2, chips: ['Brugge', 'Gent'] });
+
+    const status = (isActive: boolean) =>
+      server.request('PUT', `/api/admin/topics/${gent?.id}/status`, {
+        token: admin.accessToken,
+        body: { isActive },
+      });
+    expect((await status(false)).status).toBe(200);
+    expect(await page()).toEqual({ ids: [brugge?.id], total: 1, chips: ['Brugge'] });
+
+    expect((await status(true)).status).toBe(200);
+    expect(await page()).toEqual({ ids: [gent?.id, brugge?.id], total: 2, chips: ['Brugge', 'Gent'] });
+  });
+
+  it('shows the main topic’s edited title', async () => {
+    const { main } = await hubWith(['Split']);
+    expect((await hubPage(main.id)).mainTopic).toMatchObject({ title: 'Best burger' });
+
+    const edited = await server.request('PUT', `/api/admin/topics/${main.id}`, {
+      token: admin.accessToken,
+      body: { title: 'Finest burger', language: 'en' },
+    });
+    expect(edited.status).toBe(200);
+
+    expect((await hubPage(main.id)).mainTopic).toMatchObject({ title: 'Finest burger' });
+  });
+});
+
 describe('migration 0014', () => {
   it('removes the ballots main topics took, with their voters’ propositions, and recounts each hub', async () => {
     const { main, subs } = await hubWith(['Porto']);

@@ -10,7 +10,6 @@ import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { VotesRepository } from '../votes/repository.js';
 import type { TopicsAdminService } from './admin-service.js';
-import { HubsRepository } from './hubs-repository.js';
 import { PropositionsRepository } from './propositions-repository.js';
 
 /** An administrator's edits of a topic's propositions (SPEC 7 admin API); each changes its ranking. */
@@ -32,7 +31,7 @@ export class PropositionsAdminService {
         nameKey,
         createdAt: nowIso(),
       });
-      change.topic(topic.id, 'propositions');
+      change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
       await recordAudit(trx, actor, {
         action: 'create',
         entityType: 'proposition',
@@ -54,7 +53,7 @@ export class PropositionsAdminService {
       const other = await propositions.findByKey(topic.id, nameKey);
       if (other && other.id !== id) throw errors.propositionExists();
       await propositions.rename(id, itemName, nameKey);
-      change.topic(topic.id, 'propositions');
+      change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
       await recordAudit(trx, actor, {
         action: 'update',
         entityType: 'proposition',
@@ -84,10 +83,9 @@ export class PropositionsAdminService {
       const proposition = await propositions.find(topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
       await propositions.delete(id);
-      const voteCount = await votes.recountVoters(topic.id);
-      // Its hub counts the ballots on it: recounted with it, as a ballot moves both.
-      if (topic.main_topic_id !== null) await new HubsRepository(trx).recountHubs([topic.main_topic_id]);
-      change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id }, 'propositions');
+      const member = { id: topic.id, mainTopicId: topic.main_topic_id };
+      const voteCount = await votes.recountVoters(member);
+      change.ballotsMoved(member, 'propositions');
       await recordAudit(trx, actor, {
         action: 'delete',
         entityType: 'proposition',

@@ -77,10 +77,23 @@ export class TopicsService {
 
   /**
    * A main topic's page in one request: the topic, one page of its sub-topics, each with its podium,
-   * and the tags to filter them by. Not cached: a podium moves with its sub-topic's propositions,
-   * which a change records on the sub-topic alone.
+   * and the tags to filter them by. Filed under the main topic's id, like the topic itself: every change
+   * a page shows is recorded on the main topic (its sub-topics' set, votes and propositions, see
+   * `ChangeSet`) or empties the read cache (texts, tags, categories), so caches.ts drops it.
    */
   async hub(
+    id: number,
+    language: Language,
+    options: { tagSlugs: string[]; offset: number; limit: number },
+  ): Promise<HubData> {
+    const key = `hub:${language}:${id}:${options.offset}:${options.limit}:${options.tagSlugs.join(',')}`;
+    return this.cache.get(key, () => this.loadHub(id, language, options), {
+      ttlMs: TOPIC_DETAIL_TTL_MS,
+      tagOf: () => topicTag(id),
+    });
+  }
+
+  private async loadHub(
     id: number,
     language: Language,
     options: { tagSlugs: string[]; offset: number; limit: number },

@@ -1,8 +1,10 @@
 import { type QueryCreator, sql } from 'kysely';
+import type { HubMember } from '../../changes/change-set.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { executePrepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
+import { HubsRepository } from '../topics/hubs-repository.js';
 
 export interface LockedTopic {
   id: number;
@@ -144,15 +146,19 @@ export class VotesRepository {
     return { page, total: Number(total.n), topics, votes };
   }
 
-  /** The topic's vote_count is its number of distinct voters: recounted from the votes that remain. */
-  async recountVoters(topicId: number): Promise<number> {
+  /**
+   * The topic's vote_count is its number of distinct voters: recounted from the votes that remain,
+   * and with it, for a sub-topic, its hub's count of ballots, as a ballot moves both.
+   */
+  async recountVoters(topic: HubMember): Promise<number> {
     const row = await this.db
       .selectFrom('votes')
       .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
-      .where('topic_id', '=', topicId)
+      .where('topic_id', '=', topic.id)
       .executeTakeFirstOrThrow();
     const voters = Number(row.n);
-    await this.db.updateTable('topics').set({ vote_count: voters }).where('id', '=', topicId).execute();
+    await this.db.updateTable('topics').set({ vote_count: voters }).where('id', '=', topic.id).execute();
+    if (topic.mainTopicId !== null) await new HubsRepository(this.db).recountHubs([topic.mainTopicId]);
     return voters;
   }
 

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
-import { TagList, useMainTopic, useTopicTitle } from '../../features/topics/index.js';
+import { TagList, useHub, useTopicTitle } from '../../features/topics/index.js';
 import { timeAgo } from '../../shared/format/relative-time.js';
 import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
 import '../../shared/ui/surfaces.css';
 
 /** Sibling sub-topics listed beside a sub-topic (the most voted first). */
 const SIBLINGS_SHOWN = 8;
+const NO_TAGS: readonly string[] = [];
 
 /**
  * A sub-topic's facts and its siblings: the right column at desktop width, after the ranking on
@@ -62,8 +63,9 @@ function Siblings({ topic, mainTopicId }: { topic: TopicDto; mainTopicId: number
   const { t } = useTranslation();
   const { language } = useLanguage();
   const titleOf = useTopicTitle();
-  const main = useMainTopic(mainTopicId, language, SIBLINGS_SHOWN + 1);
-  const siblings = (main.data?.subTopics ?? []).filter((sub) => sub.id !== topic.id).slice(0, SIBLINGS_SHOWN);
+  // The hub page's first page, unfiltered: the same query (and server cache entry) as the hub page itself.
+  const hub = useHub(mainTopicId, NO_TAGS, 0, language);
+  const siblings = (hub.data?.subTopics ?? []).filter((sub) => sub.id !== topic.id).slice(0, SIBLINGS_SHOWN);
   if (siblings.length === 0) return null;
   return (
     <section className="card topic-aside__card" aria-labelledby="topic-siblings-title">
