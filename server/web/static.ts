@@ -35,6 +35,8 @@ export async function registerWebApp(
     root: distDir,
     wildcard: false,
     index: false,
+    // The page itself is only served rewritten (language, catalog); /index.html is no page of the app.
+    allowedPath: (pathname) => pathname !== '/index.html',
     setHeaders(reply, path) {
       reply.header(
         'cache-control',

@@ -58,7 +58,14 @@ describe('the web app at its addresses', () => {
   });
 
   it('answers 404 with the app at an unknown address, which the app shows as not found in place', async () => {
-    for (const path of ['/no/such/page', '/no/such/page?lng=en', '/searching', '/topic/a/b', '/admin/nope']) {
+    for (const path of [
+      '/no/such/page',
+      '/no/such/page?lng=en',
+      '/searching',
+      '/topic/a/b',
+      '/admin/nope',
+      '/index.html',
+    ]) {
       const response = await server.request('GET', path);
       expect(response.status, path).toBe(404);
       expectAppShell(response);
@@ -141,7 +148,13 @@ describe('the language a page is served in', () => {
   it('serves the not-found page and a topic page in the chosen language too', async () => {
     const category = await makeCategory(server.ctx.db);
     const topic = await makeTopic(server.ctx.db, { categoryId: category.id, title: 'Best bread' });
-    for (const path of ['/404', '/no/such/page', '/topic/no-such-slug', `/topic/${topic.id}`]) {
+    for (const path of [
+      '/404',
+      '/no/such/page',
+      '/index.html',
+      '/topic/no-such-slug',
+      `/topic/${topic.id}`,
+    ]) {
       expect((await servedLanguage(path, { cookie: 'lang=de' })).language, path).toBe('de');
     }
     const { response } = await servedLanguage(`/topic/${topic.id}`, { cookie: 'lang=es' });
