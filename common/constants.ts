@@ -77,3 +77,9 @@ export const RANKING_EVENT = 'ranking';
 export const BOOT_CATALOG_ELEMENT_ID = 'podium-ui-catalog';
 
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', language: 'language' } as const;
+
+/**
+ * The cookie that carries the stored language choice to the server, which serves each page in it
+ * (docs/decisions/003, "The page's language").
+ */
+export const LANGUAGE_COOKIE = { name: 'lang', maxAgeSeconds: 31_536_000 } as const;

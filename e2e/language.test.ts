@@ -42,6 +42,32 @@ describe('language', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('lng')).toBe('de');
   });
 
+  it('after choosing German, the server sends the next page already in German, catalog included', async () => {
+    // Fetched with the page's cookies, as the browser asks for English; before any choice the server follows it.
+    const page = await app.newPage('fr', { path: '/404' });
+    const served = async () => {
+      const response = await page.request.get('/404', { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+      const html = await response.text();
+      return {
+        htmlLang: html.match(/<html lang="([^"]*)"/)?.[1],
+        catalog: html.match(/id="podium-ui-catalog" data-language="([^"]*)"/)?.[1],
+      };
+    };
+    expect(await served()).toEqual({ htmlLang: 'en', catalog: 'en' });
+    await switchLanguage(page, 'de');
+    await expect.poll(() => homeLink(page).textContent()).toBe(text('de', 'nav.home'));
+    expect(await served()).toEqual({ htmlLang: 'de', catalog: 'de' });
+
+    // Opened again without lng, the page starts from the catalog it came with: no catalog request.
+    const catalogRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/translations/ui/')) catalogRequests.push(request.url());
+    });
+    await page.goto('/404');
+    expect(await pageLanguage(page)).toBe('de');
+    expect(catalogRequests).toEqual([]);
+  });
+
   it('without a stored choice follows lng, then the browser language, then French', async () => {
     const fromParam = await app.newPage('es', { locale: 'de-DE' });
     expect(await pageLanguage(fromParam)).toBe('es');

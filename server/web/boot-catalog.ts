@@ -1,29 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  BOOT_CATALOG_ELEMENT_ID,
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  type Language,
-} from '../../common/constants.js';
+import { BOOT_CATALOG_ELEMENT_ID, DEFAULT_LANGUAGE, type Language } from '../../common/constants.js';
 import type { ChangeSet } from '../changes/change-set.js';
 import type { AppContext } from '../context.js';
 import { readCacheFor } from '../db/read-cache.js';
 import type { Database } from '../db/schema.js';
-
-/**
- * The language the app will most likely start in, guessed as the app itself does (SPEC order)
- * minus the stored choice, which only the browser knows: the lng parameter, then Accept-Language.
- */
-export function likelyLanguage(request: FastifyRequest): Language {
-  const lng = (request.query as { lng?: unknown } | undefined)?.lng;
-  if (typeof lng === 'string' && isLanguage(lng)) return lng;
-  for (const part of (request.headers['accept-language'] ?? '').split(',')) {
-    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase();
-    if (isLanguage(primary)) return primary;
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 /** What the cached catalog blocks are filed under. */
 const UI_TEXTS_TAG = 'ui-texts';
@@ -37,12 +17,12 @@ export function followUiTextChanges(db: Kysely<Database>) {
 }
 
 /**
- * A JSON data block holding the UI catalog of that language, for the page's head. The app reads it
- * instead of fetching the catalog before its first render: one round trip less before anything
- * meaningful is painted. A data block is not a script, so the Content-Security-Policy allows it.
+ * A JSON data block holding the UI catalog of the page's language (`pageLanguage`), for the page's
+ * head. The app reads it instead of fetching the catalog before its first render: one round trip less
+ * before anything meaningful is painted. A data block is not a script, so the Content-Security-Policy
+ * allows it.
  */
-export async function bootCatalogTag(ctx: AppContext, request: FastifyRequest): Promise<string> {
-  const language = likelyLanguage(request);
+export async function bootCatalogTag(ctx: AppContext, language: Language): Promise<string> {
   // The finished element is what is cached: every page view would otherwise serialize the catalog.
   return readCacheFor(ctx.db).get(
     `ui-catalog-tag:${language}`,

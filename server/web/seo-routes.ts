@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../common/constants.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../common/constants.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
 import { escapeXml } from './html.js';
+import { pageLanguage, varyByLanguage } from './page-language.js';
 import { renderIndex, topicHeadTags, topicUrl } from './topic-meta.js';
 
 /** Topics per sitemap file: with four hreflang alternates each, a file stays near 3 MB. */
@@ -21,14 +22,13 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, templat
   const base = ctx.config.publicUrl;
 
   if (template) {
-    app.get<{ Params: { slugOrId: string }; Querystring: { lng?: string } }>(
+    app.get<{ Params: { slugOrId: string } }>(
       '/topic/:slugOrId',
       { schema: { hide: true } },
       async (request, reply) => {
-        const lng = request.query.lng;
-        const language: Language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        const page = withBootCatalog(template, await bootCatalogTag(ctx, request));
+        const language = pageLanguage(request);
+        varyByLanguage(reply).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        const page = withBootCatalog(template, await bootCatalogTag(ctx, language));
         try {
           const topic = await topics.topic(request.params.slugOrId.slice(0, 255), language);
           const { rankings } = await topics.ranking(topic.id, RANKING_IN_PAGE);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchClientRoute } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
 import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
+import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
 import { registerSeoRoutes } from './seo-routes.js';
 
 export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -13,8 +14,8 @@ export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unk
  * Serves the built web app: hashed assets cached for a year, index.html never cached so a deploy is
  * picked up at once, and every other non-API path answered with index.html (client-side routing): 200 at
  * the address of a page of common/routes.ts, 404 anywhere else and at /404, where the app shows its
- * not-found page. With `ctx`, topic pages carry their own head tags (404 for a missing topic) and the
- * sitemap and robots.txt are served.
+ * not-found page. Every page is served in its visitor's language (`pageLanguage`). With `ctx`, topic
+ * pages carry their own head tags (404 for a missing topic) and the sitemap and robots.txt are served.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -34,6 +35,8 @@ export async function registerWebApp(
     root: distDir,
     wildcard: false,
     index: false,
+    // The page itself is only served rewritten (language, catalog); /index.html is no page of the app.
+    allowedPath: (pathname) => pathname !== '/index.html',
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
@@ -44,9 +47,11 @@ export async function registerWebApp(
   const indexHtml = readFileSync(indexFile, 'utf8');
   if (ctx) registerSeoRoutes(app, ctx, indexHtml);
   return async (request, reply) => {
-    const html = ctx ? withBootCatalog(indexHtml, await bootCatalogTag(ctx, request)) : indexHtml;
+    const language = pageLanguage(request);
+    const shell = withHtmlLanguage(indexHtml, language);
+    const html = ctx ? withBootCatalog(shell, await bootCatalogTag(ctx, language)) : shell;
     const page = matchClientRoute(request.url.split('?')[0] ?? '');
-    return reply
+    return varyByLanguage(reply)
       .status(page && page !== 'notFound' ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

@@ -1,6 +1,7 @@
 import type { RankingEntryDto, TopicDto } from '../../common/api/topics.js';
 import { LANGUAGES, type Language } from '../../common/constants.js';
 import { clip, escapeHtml, jsonForScript } from './html.js';
+import { withHtmlLanguage } from './page-language.js';
 
 const BRAND = 'Podium';
 const OG_LOCALES: Record<Language, string> = { fr: 'fr_FR', en: 'en_US', es: 'es_ES', de: 'de_DE' };
@@ -84,8 +85,7 @@ export function renderIndex(
   template: string,
   page: { language: Language; title: string; tags: string },
 ): string {
-  return template
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+  return withHtmlLanguage(template, page.language)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', () => `  ${page.tags}\n  </head>`);

@@ -58,7 +58,14 @@ describe('the web app at its addresses', () => {
   });
 
   it('answers 404 with the app at an unknown address, which the app shows as not found in place', async () => {
-    for (const path of ['/no/such/page', '/no/such/page?lng=en', '/searching', '/topic/a/b', '/admin/nope']) {
+    for (const path of [
+      '/no/such/page',
+      '/no/such/page?lng=en',
+      '/searching',
+      '/topic/a/b',
+      '/admin/nope',
+      '/index.html',
+    ]) {
       const response = await server.request('GET', path);
       expect(response.status, path).toBe(404);
       expectAppShell(response);
@@ -94,5 +101,75 @@ describe('the web app at its addresses', () => {
     expect(asset.status).toBe(200);
     expect(asset.text).toBe('export {};\n');
     expect((await server.request('GET', '/assets/missing-0000.js')).status).toBe(404);
+  });
+});
+
+describe('the language a page is served in', () => {
+  /** What a visitor's browser shows before the app runs: `<html lang>` and the embedded catalog's language. */
+  async function servedLanguage(path: string, headers: Record<string, string> = {}) {
+    const response = await server.request('GET', path, { headers });
+    const htmlLang = response.text.match(/<html lang="([^"]*)"/)?.[1];
+    const catalogLang = response.text.match(/id="podium-ui-catalog" data-language="([^"]*)"/)?.[1];
+    expect(catalogLang, `${path} catalog`).toBe(htmlLang);
+    return { language: htmlLang, response };
+  }
+
+  it('is French for a visitor who says nothing about languages', async () => {
+    expect((await servedLanguage('/')).language).toBe('fr');
+    expect((await servedLanguage('/', { 'accept-language': 'ja-JP, zh;q=0.8' })).language).toBe('fr');
+  });
+
+  it("follows the browser's Accept-Language, by preference, when no language was chosen", async () => {
+    expect((await servedLanguage('/', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })).language).toBe('de');
+    expect((await servedLanguage('/', { 'accept-language': 'ja, es;q=0.5, en;q=0.7' })).language).toBe('en');
+    expect((await servedLanguage('/', { 'accept-language': 'en;q=0, es' })).language).toBe('es');
+  });
+
+  it('follows the language chosen in the app (the lang cookie) over Accept-Language', async () => {
+    const served = await servedLanguage('/', {
+      cookie: 'theme=dark; lang=de',
+      'accept-language': 'en-US,en',
+    });
+    expect(served.language).toBe('de');
+  });
+
+  it('follows the lng parameter of a link over the chosen language', async () => {
+    const served = await servedLanguage('/search?q=x&lng=es', { cookie: 'lang=de', 'accept-language': 'en' });
+    expect(served.language).toBe('es');
+  });
+
+  it('ignores a lang cookie that names no supported language', async () => {
+    for (const cookie of ['lang=xx', 'lang=', 'lang="de"', 'lang=de-DE', 'lang=<script>', 'slang=de']) {
+      const served = await servedLanguage('/', { cookie, 'accept-language': 'en' });
+      expect(served.language, cookie).toBe('en');
+    }
+  });
+
+  it('serves the not-found page and a topic page in the chosen language too', async () => {
+    const category = await makeCategory(server.ctx.db);
+    const topic = await makeTopic(server.ctx.db, { categoryId: category.id, title: 'Best bread' });
+    for (const path of [
+      '/404',
+      '/no/such/page',
+      '/index.html',
+      '/topic/no-such-slug',
+      `/topic/${topic.id}`,
+    ]) {
+      expect((await servedLanguage(path, { cookie: 'lang=de' })).language, path).toBe('de');
+    }
+    const { response } = await servedLanguage(`/topic/${topic.id}`, { cookie: 'lang=es' });
+    expect(response.text).toContain('<meta property="og:locale" content="es_ES">');
+    expect(response.text).toContain(
+      `<link rel="canonical" href="${server.ctx.config.publicUrl}/topic/${topic.id}?lng=es">`,
+    );
+  });
+
+  it('tells caches that a page differs by cookie and Accept-Language', async () => {
+    const category = await makeCategory(server.ctx.db);
+    const topic = await makeTopic(server.ctx.db, { categoryId: category.id, title: 'Best soup' });
+    for (const path of ['/', '/404', '/no/such/page', `/topic/${topic.id}`, '/topic/no-such-slug']) {
+      const vary = (await server.request('GET', path)).headers.get('vary')?.toLowerCase() ?? '';
+      expect(vary.split(/\s*,\s*/), path).toEqual(expect.arrayContaining(['cookie', 'accept-language']));
+    }
   });
 });

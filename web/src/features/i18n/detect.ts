@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, STORAGE_KEYS } from '../../../../common/constants.js';
+import { writeLanguageCookie } from './language-cookie.js';
 
 export const LANGUAGE_PARAM = 'lng';
 
@@ -10,7 +11,9 @@ function storedLanguage(): string | null {
   }
 }
 
+/** Stores the person's choice: in localStorage for the app, in the `lang` cookie for the server. */
 export function rememberLanguage(language: Language): void {
+  writeLanguageCookie(language);
   try {
     window.localStorage.setItem(STORAGE_KEYS.language, language);
   } catch {
@@ -26,9 +29,14 @@ function browserLanguage(): Language | null {
   return null;
 }
 
-/** SPEC order: stored choice, then the lng query parameter, then the browser, then French. */
+/**
+ * SPEC order: stored choice, then the lng query parameter, then the browser, then French. The cookie
+ * is made to match the stored choice (renewing its year, or removing one left behind without a
+ * choice), so that the server guesses from the same choice as the app.
+ */
 export function detectInitialLanguage(): Language {
   const stored = storedLanguage();
+  writeLanguageCookie(isLanguage(stored) ? stored : null);
   if (isLanguage(stored)) return stored;
   const fromUrl = new URLSearchParams(window.location.search).get(LANGUAGE_PARAM);
   if (isLanguage(fromUrl)) return fromUrl;
