@@ -8,8 +8,28 @@ import { CHROMIUM_FLAGS as CHROMIUM_FLAG_LIST } from '../../scripts/chromium.js'
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROMIUM_FLAGS = CHROMIUM_FLAG_LIST.join(' ');
 
-/** Lighthouse performance and accessibility scores (0 to 1) of one page, in Debian's Chromium. */
-export function lighthouseScores(url: string): { performance: number; accessibility: number } {
+/** One Lighthouse run of a page: category scores (0 to 1) and the timings issue 23 follows. */
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  /** Milliseconds. */
+  firstContentfulPaint: number;
+  largestContentfulPaint: number;
+  totalBlockingTime: number;
+  cumulativeLayoutShift: number;
+  /** Lighthouse's measure of this machine's speed: scores of machines far apart are not comparable. */
+  benchmarkIndex: number;
+}
+
+interface LighthouseReport {
+  categories: Record<'performance' | 'accessibility' | 'seo', { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number } | undefined>;
+  environment?: { benchmarkIndex?: number };
+}
+
+/** One Lighthouse run (mobile, simulated throttling) of `url` in Debian's Chromium. */
+export function lighthouseRun(url: string): LighthouseRun {
   const result = spawnSync(
     'npx',
     [
@@ -18,7 +38,7 @@ export function lighthouseScores(url: string): { performance: number; accessibil
       url,
       '--output=json',
       '--quiet',
-      '--only-categories=performance,accessibility',
+      '--only-categories=performance,accessibility,seo',
       `--chrome-flags=${CHROMIUM_FLAGS}`,
     ],
     {
@@ -28,11 +48,35 @@ export function lighthouseScores(url: string): { performance: number; accessibil
     },
   );
   if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`);
-  const report = JSON.parse(result.stdout) as {
-    categories: { performance?: { score: number | null }; accessibility?: { score: number | null } };
-  };
+  const report = JSON.parse(result.stdout) as LighthouseReport;
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: report.categories.performance?.score ?? 0,
     accessibility: report.categories.accessibility?.score ?? 0,
+    seo: report.categories.seo?.score ?? 0,
+    firstContentfulPaint: audit('first-contentful-paint'),
+    largestContentfulPaint: audit('largest-contentful-paint'),
+    totalBlockingTime: audit('total-blocking-time'),
+    cumulativeLayoutShift: audit('cumulative-layout-shift'),
+    benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
+  };
+}
+
+/** The median of `runs` runs, figure by figure (each figure's own median, as Lighthouse's docs advise). */
+export function lighthouseMedian(url: string, runs = 3): LighthouseRun {
+  const all = Array.from({ length: runs }, () => lighthouseRun(url));
+  const median = (pick: (run: LighthouseRun) => number) => {
+    const values = all.map(pick).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)] as number;
+  };
+  return {
+    performance: median((run) => run.performance),
+    accessibility: median((run) => run.accessibility),
+    seo: median((run) => run.seo),
+    firstContentfulPaint: median((run) => run.firstContentfulPaint),
+    largestContentfulPaint: median((run) => run.largestContentfulPaint),
+    totalBlockingTime: median((run) => run.totalBlockingTime),
+    cumulativeLayoutShift: median((run) => run.cumulativeLayoutShift),
+    benchmarkIndex: median((run) => run.benchmarkIndex),
   };
 }
