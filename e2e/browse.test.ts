@@ -82,6 +82,30 @@ describe('home page', () => {
 });
 
 describe('topic page', () => {
+  it("loads a sub-topic's page on a phone without moving what it already shows (layout shift under 0.01)", async () => {
+    const [first] = (await api<PopularTopicsData>('/topics/popular/en?type=sub&limit=1')).topics;
+    if (!first) throw new Error('demo content has no sub-topics');
+    const page = await e2e.newPage('en', { viewport: PHONE });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/topic/${first.id}?lng=en`);
+    await page.locator('.ranking__row').first().waitFor();
+    await page.getByRole('complementary', { name: text('en', 'topic.facts.label') }).waitFor();
+    // Whatever settles after the ranking and the facts (fonts, the session) settles within this.
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((total, shift) => total + shift, 0)).toBeLessThan(0.01);
+  });
+
   for (const [language, viewport] of [
     ['en', undefined],
     ['fr', PHONE],
