@@ -5,12 +5,13 @@
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
- * popular topics, one topic, one ranking, search and vote submission (requests/s, p50, p99), each
+ * popular topics, one topic, one ranking, search, a topic page's HTML and vote submission (requests/s, p50, p99), each
  * read route beside the trivial baseline GET /api/bench/constant answering a constant document of
  * the same size (the ratio the budgets check); single-client search p95 over a 50-query mix;
  * votes/s at 50 connections; a 60 s mixed workload (80% browse, 15% search, 5% votes) at 50
  * connections with its error count; then the exactness check of every ranking total. It also reports
- * the web's first-load JavaScript per route, Lighthouse scores for home, search and topic, and runs
+ * the web's first-load JavaScript per route, Lighthouse (median of three runs: scores, FCP, LCP, TBT, CLS and
+ * the machine's benchmarkIndex) for home, search, a topic and a hub, and runs
  * the hostile-request property test with 10,000 requests per route (BENCH_FUZZ_PER_ROUTE).
  * `streams` measures the server's memory with 1,000 and 10,000 open live-ranking streams (against as many
  * idle HTTP connections) and how long one vote takes to reach them all, on a fresh SQLite server.
@@ -115,6 +116,8 @@ async function benchDatabase(kind: BenchDatabase) {
   console.log(
     `${kind}: creation limits lifted for the load (${Object.keys(LIFTED_CREATION_LIMITS).join(', ')})`,
   );
+  // The served pages are measured too (a topic page's HTML): the server serves web/dist.
+  buildWebIfStale();
   const server = await startServerProcess({
     ...benchEnvironment(kind),
     LOG_LEVEL: 'warn',
@@ -158,6 +161,7 @@ async function benchDatabase(kind: BenchDatabase) {
     const popularPaths = ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`);
     const topicPaths = topicIds.slice(0, 200).map((id) => `/api/topics/${id}?language=en`);
     const rankingPaths = topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`);
+    const topicPagePaths = topicIds.slice(0, 200).map((id) => `/topic/${id}?lng=fr`);
     const searchPaths = SEARCH_QUERY_MIX.map(searchPath);
     // [name, paths, held to the browse budgets]. Search's budget is its single-client p95 below;
     // its rate and ratio are reported (the search issue asks for them, without a target).
@@ -166,6 +170,8 @@ async function benchDatabase(kind: BenchDatabase) {
       ['one topic', topicPaths, true],
       ['ranking', rankingPaths, true],
       ['search (smart)', searchPaths, false],
+      // Issue 23: a topic page's HTML (head tags with the ranking's structured data, the UI catalog).
+      ['topic page (HTML)', topicPagePaths, true],
     ];
     // Warm-up: statement caches, vocabularies, JIT.
     await load({ url, connections: 10, seconds: 3, requests: rotating(searchPaths) });
