@@ -123,16 +123,18 @@ export class SessionsRepository {
   }
 
   /**
-   * Deletes up to `limit` sessions that hold no refresh token any more: every token expired and was
-   * deleted, so nothing can refresh them, and their last access token expired long before.
+   * Deletes up to `limit` sessions started before `startedBefore` that hold no refresh token any more:
+   * every token expired and was deleted, so nothing can refresh them, and their last access token
+   * expired long before.
    */
-  async deleteSessionsWithoutTokens(limit: number): Promise<number> {
+  async deleteSessionsWithoutTokens(startedBefore: string, limit: number): Promise<number> {
     const deleted = await this.db
       .deleteFrom('sessions')
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('sessions as s')
           .select('s.id')
+          .where('s.created_at', '<', startedBefore)
           .where(({ not, exists, selectFrom }) =>
             not(
               exists(selectFrom('refresh_tokens as t').select('t.id').whereRef('t.family_id', '=', 's.id')),
