@@ -6,6 +6,7 @@
  */
 import type { MainTopicData, PopularTopicsData } from './api/topics.js';
 import type { Language } from './constants.js';
+import type { ClientRouteName } from './routes.js';
 
 /**
  * The server's own services, in process, answering exactly what the matching API route's `data`
@@ -45,4 +46,11 @@ export interface PageData {
   language: Language;
   /** TanStack Query's dehydrated state. */
   queries: unknown;
+}
+
+/** What web/dist/server/entry-server.js exports. */
+export interface ServerEntry {
+  renderPage: RenderPage;
+  /** The pages `renderPage` renders (SERVER_RENDERED_PAGES). */
+  serverRenderedPages: readonly ClientRouteName[];
 }

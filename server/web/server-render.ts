@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
-import type { PageDataSource, RenderPage } from '../../common/ssr.js';
+import type { ClientRouteName } from '../../common/routes.js';
+import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
@@ -15,11 +16,18 @@ const OUTLET = /<!--app-->[\s\S]*?<!--\/app-->/;
  * dist/server/entry-server.js), or undefined when that bundle is not built: every page is then served
  * as the shell the browser renders, as before.
  */
-export async function loadServerRenderer(distDir: string): Promise<RenderPage | undefined> {
+export async function loadServerRenderer(distDir: string): Promise<ServerRenderer | undefined> {
   const entry = join(distDir, 'server', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
-  const module = (await import(pathToFileURL(entry).href)) as { renderPage?: RenderPage };
-  return module.renderPage;
+  const module = (await import(pathToFileURL(entry).href)) as Partial<ServerEntry>;
+  if (!module.renderPage || !module.serverRenderedPages) return undefined;
+  return { render: module.renderPage, pages: new Set(module.serverRenderedPages) };
+}
+
+export interface ServerRenderer {
+  render: RenderPage;
+  /** The pages it renders; every other page is served as the shell. */
+  pages: ReadonlySet<ClientRouteName>;
 }
 
 /** Drops the JSON round trip's differences (undefined fields, dates): the page gets what the API sends. */

@@ -48,16 +48,21 @@ export async function registerWebApp(
   });
   const indexHtml = readFileSync(indexFile, 'utf8');
   if (ctx) registerSeoRoutes(app, ctx, indexHtml);
-  const render = ctx ? await loadServerRenderer(distDir) : undefined;
+  const renderer = ctx ? await loadServerRenderer(distDir) : undefined;
   const source = ctx ? pageDataSource(ctx) : undefined;
   return async (request, reply) => {
     const language = pageLanguage(request);
     const shell = withHtmlLanguage(indexHtml, language);
     let html = ctx ? withBootCatalog(shell, await bootCatalogTag(ctx, language)) : shell;
     const page = matchClientRoute(request.url.split('?')[0] ?? '');
-    if (render && ctx && source && page) {
+    if (renderer && ctx && source && page && renderer.pages.has(page)) {
       try {
-        html = (await renderedPage(render, ctx, source, { shell: html, url: request.url, language })) ?? html;
+        const rendered = await renderedPage(renderer.render, ctx, source, {
+          shell: html,
+          url: request.url,
+          language,
+        });
+        html = rendered ?? html;
       } catch (error) {
         // The browser still renders the page from the shell; the failure is a bug to see in the log.
         request.log.error({ err: error, url: request.url }, 'server render failed; served the shell');

@@ -6,10 +6,10 @@
 
 import { Writable } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { matchClientRoute } from '../../common/routes.js';
+import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { PageData, RenderPage } from '../../common/ssr.js';
 import { AppProviders } from './app/App.js';
 import { createQueryClient } from './app/query-client.js';
@@ -19,6 +19,11 @@ import { createI18n } from './features/i18n/index.js';
 
 /** A render that has not finished by then is abandoned (the server then serves the browser-rendered shell). */
 const RENDER_TIMEOUT_MS = 5_000;
+
+/** The pages this entry renders; the server serves the others as the shell without asking. */
+export const serverRenderedPages: readonly ClientRouteName[] = Object.keys(
+  SERVER_RENDERED_PAGES,
+) as ClientRouteName[];
 
 export const renderPage: RenderPage = async ({ url, language, catalog, source }) => {
   const address = new URL(url, 'http://podium.invalid');
@@ -50,31 +55,37 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
 };
 
 /** The whole markup, once every Suspense boundary has resolved: a crawler must get the full page. */
-function renderToHtml(element: React.ReactElement): Promise<string> {
+function renderToHtml(element: ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let settled = false;
+    const timer = setTimeout(() => {
+      if (!settled) stream.abort(new Error('server render timed out'));
+    }, RENDER_TIMEOUT_MS);
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+    };
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, done) {
         chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
         done();
       },
       final(done) {
+        settle();
         resolve(Buffer.concat(chunks).toString('utf8'));
         done();
       },
     });
-    let failed = false;
+    const fail = (error: unknown) => {
+      settle();
+      reject(error);
+    };
     const stream = renderToPipeableStream(element, {
       onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (error) => {
-        failed = true;
-        reject(error);
-      },
+      onShellError: fail,
+      onError: fail,
     });
-    setTimeout(() => {
-      if (!failed) stream.abort(new Error('server render timed out'));
-    }, RENDER_TIMEOUT_MS).unref();
   });
 }
 
