@@ -26,7 +26,10 @@ export interface RenderRequest {
   /** The request's path and query. */
   url: string;
   language: Language;
-  /** The UI catalog of `language`, the one the page's catalog block carries. */
+  /**
+   * The UI catalog of `language`, the one the page's catalog block carries: read only, and the same
+   * object until a UI text changes (the renderer keeps an i18next instance per catalog object).
+   */
   catalog: Record<string, string>;
   source: PageDataSource;
 }

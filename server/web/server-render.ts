@@ -55,8 +55,8 @@ export async function renderedPage(
   input: { shell: string; url: string; language: Language },
 ): Promise<string | undefined> {
   if (!OUTLET.test(input.shell)) return undefined;
-  // A copy: the render's i18next instance must not hold (nor change) the cached catalog.
-  const catalog = { ...(await cachedUiCatalog(ctx, input.language)) };
+  // The cached object itself: the renderer keys its i18next instances on it, and only reads it.
+  const catalog = await cachedUiCatalog(ctx, input.language);
   const page = await render({ url: input.url, language: input.language, catalog, source });
   if (!page) return undefined;
   const dataBlock = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${page.pageData}</script>`;

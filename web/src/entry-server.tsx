@@ -9,6 +9,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import type { Language } from '../../common/constants.js';
 import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { PageData, RenderPage } from '../../common/ssr.js';
 import { AppProviders } from './app/App.js';
@@ -36,11 +37,7 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
     await load({ queryClient, language, source, url: address });
     const html = await renderToHtml(
       <StrictMode>
-        <AppProviders
-          queryClient={queryClient}
-          initialLanguage={language}
-          i18n={createI18n(language, catalog)}
-        >
+        <AppProviders queryClient={queryClient} initialLanguage={language} i18n={i18nFor(language, catalog)}>
           <StaticRouter location={`${address.pathname}${address.search}`}>
             <AppRoutes />
           </StaticRouter>
@@ -53,6 +50,21 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
     queryClient.clear();
   }
 };
+
+/**
+ * Per catalog (the server hands the same cached object until a UI text changes), one i18next instance
+ * holding it; each render gets its own clone of it (its own language and translator over the shared,
+ * read-only store): a clone costs ~0.1 ms where a new instance with its catalog costs ~1 ms.
+ */
+const catalogInstances = new WeakMap<Record<string, string>, ReturnType<typeof createI18n>>();
+function i18nFor(language: Language, catalog: Record<string, string>) {
+  let base = catalogInstances.get(catalog);
+  if (!base) {
+    base = createI18n(language, catalog);
+    catalogInstances.set(catalog, base);
+  }
+  return base.cloneInstance({ lng: language });
+}
 
 /** The whole markup, once every Suspense boundary has resolved: a crawler must get the full page. */
 function renderToHtml(element: ReactElement): Promise<string> {
