@@ -30,6 +30,24 @@ async function openFirstLoad(path: string, setup?: (page: Page) => Promise<void>
   return { page, problems, requests };
 }
 
+/** The page's cumulative layout shift so far (every shift not caused by input, since the first paint). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
 describe('the home page rendered on the server', () => {
   it('hydrates without a warning and without fetching the popular topics again', async () => {
     const popular = await callApi<PopularTopicsData>(e2e.url, 'GET', '/topics/popular/de?limit=6');
@@ -53,6 +71,10 @@ describe('the home page rendered on the server', () => {
     expect(apiCalls.filter((p) => p.startsWith('/api/topics/main'))).toEqual([]);
     expect(apiCalls.filter((p) => p.startsWith('/api/translations/ui'))).toEqual([]);
     expect(problems).toEqual([]);
+    // Hydration and the header's completion move nothing on screen.
+    const shift = await layoutShift(page);
+    console.info(`home, signed out: cumulative layout shift ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThan(0.01);
 
     // Interactive: the hero's search box takes input and suggests.
     const box = page.locator('.home-hero').getByRole('combobox');
@@ -87,6 +109,9 @@ describe('the home page rendered on the server', () => {
     expect(documentHtml).not.toContain(`>${text('en', 'nav.login')}<`);
 
     await (await userMenuButton(page, credentials.username)).waitFor();
+    const shift = await layoutShift(page);
+    console.info(`home, signed in: cumulative layout shift ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThan(0.01);
     expect(
       await page
         .getByRole('banner')
