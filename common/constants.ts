@@ -75,6 +75,11 @@ export const RANKING_EVENT = 'ranking';
 
 /** Id of the JSON block in which the server hands the page its first UI catalog. */
 export const BOOT_CATALOG_ELEMENT_ID = 'podium-ui-catalog';
+/**
+ * The id of the JSON data block of a server-rendered page: its language and the query cache's data the
+ * page was rendered with (docs/decisions/008-server-rendered-pages.md).
+ */
+export const PAGE_DATA_ELEMENT_ID = 'podium-page-data';
 
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', language: 'language' } as const;
 

@@ -46,7 +46,8 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
     await server?.stop();
   });
 
-  // The header renders once the first catalog is in; when it never comes, say what the page said.
+  // The header renders once the first catalog is in (or comes in the server's HTML) and is complete once
+  // the app runs; when it never is, say what the page said.
   const appReady = async (page: Page) => {
     const problems: string[] = [];
     const onError = (error: Error) => problems.push(error.message);
@@ -57,6 +58,9 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
     page.on('console', onConsole);
     try {
       await page.locator('header.site-header').waitFor({ timeout: 20_000 });
+      // A server-rendered page shows its header before its script runs: the account corner is a
+      // placeholder until the app has hydrated and read the session, and only then does a click work.
+      await page.locator('.site-header__actions-placeholder').waitFor({ state: 'detached', timeout: 20_000 });
     } catch (error) {
       throw new Error(`app did not render at ${page.url()}: ${problems.join(' | ') || String(error)}`);
     } finally {

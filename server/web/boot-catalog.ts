@@ -16,6 +16,15 @@ export function followUiTextChanges(db: Kysely<Database>) {
   };
 }
 
+/** The UI catalog of a language as the catalog route answers it, cached until a UI text changes. */
+export function cachedUiCatalog(ctx: AppContext, language: Language): Promise<Record<string, string>> {
+  return readCacheFor(ctx.db).get(
+    `ui-catalog:${language}`,
+    () => ctx.texts.uiCatalog(language, DEFAULT_LANGUAGE),
+    { tagOf: () => UI_TEXTS_TAG },
+  );
+}
+
 /**
  * A JSON data block holding the UI catalog of the page's language (`pageLanguage`), for the page's
  * head. The app reads it instead of fetching the catalog before its first render: one round trip less

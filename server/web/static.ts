@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
 import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
 import { registerSeoRoutes } from './seo-routes.js';
+import { loadServerRenderer, pageDataSource, renderedPage } from './server-render.js';
 
 export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -35,8 +36,9 @@ export async function registerWebApp(
     root: distDir,
     wildcard: false,
     index: false,
-    // The page itself is only served rewritten (language, catalog); /index.html is no page of the app.
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // The page itself is only served rewritten (language, catalog); /index.html is no page of the app,
+    // and the server renderer's bundle (dist/server) is the server's own code, not a public asset.
+    allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/server/'),
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
@@ -46,11 +48,26 @@ export async function registerWebApp(
   });
   const indexHtml = readFileSync(indexFile, 'utf8');
   if (ctx) registerSeoRoutes(app, ctx, indexHtml);
+  const renderer = ctx ? await loadServerRenderer(distDir) : undefined;
+  const source = ctx ? pageDataSource(ctx) : undefined;
   return async (request, reply) => {
     const language = pageLanguage(request);
     const shell = withHtmlLanguage(indexHtml, language);
-    const html = ctx ? withBootCatalog(shell, await bootCatalogTag(ctx, language)) : shell;
+    let html = ctx ? withBootCatalog(shell, await bootCatalogTag(ctx, language)) : shell;
     const page = matchClientRoute(request.url.split('?')[0] ?? '');
+    if (renderer && ctx && source && page && renderer.pages.has(page)) {
+      try {
+        const rendered = await renderedPage(renderer.render, ctx, source, {
+          shell: html,
+          url: request.url,
+          language,
+        });
+        html = rendered ?? html;
+      } catch (error) {
+        // The browser still renders the page from the shell; the failure is a bug to see in the log.
+        request.log.error({ err: error, url: request.url }, 'server render failed; served the shell');
+      }
+    }
     return varyByLanguage(reply)
       .status(page && page !== 'notFound' ? 200 : 404)
       .header('cache-control', 'no-cache')

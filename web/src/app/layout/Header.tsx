@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { UserMenu, useAuth, useAuthDialog } from '../../features/auth/index.js';
 import { LanguageMenu } from '../../features/i18n/index.js';
+import { useHydrated } from '../../shared/hooks/useHydrated.js';
 import { Button } from '../../shared/ui/Button.js';
 import { PodiumIcon } from '../../shared/ui/icons.js';
 import { HeaderSearchSlot } from './HeaderSearchSlot.js';
@@ -11,6 +12,10 @@ export function Header() {
   const { t } = useTranslation();
   const { user, isLoading } = useAuth();
   const { openAuthDialog } = useAuthDialog();
+  // The signed-in person is known in the browser only: the server's HTML (and the render that hydrates
+  // it) holds a placeholder of the buttons' size, completed once the session is read.
+  const hydrated = useHydrated();
+  const settled = hydrated && !isLoading;
 
   return (
     <header className="site-header">
@@ -23,7 +28,7 @@ export function Header() {
           <NavLink to="/" end className="site-nav__link">
             {t('nav.home')}
           </NavLink>
-          {user && (
+          {settled && user && (
             <NavLink to="/profile" className="site-nav__link">
               {t('nav.profile')}
             </NavLink>
@@ -36,8 +41,9 @@ export function Header() {
           <LanguageMenu />
         </div>
         <div className="site-header__actions" data-focus-region>
-          {user && <UserMenu user={user} />}
-          {!user && !isLoading && (
+          {!settled && <span className="site-header__actions-placeholder" aria-hidden="true" />}
+          {settled && user && <UserMenu user={user} />}
+          {settled && !user && (
             <>
               <Button variant="ghost" size="sm" onClick={() => openAuthDialog('login')}>
                 {t('nav.login')}

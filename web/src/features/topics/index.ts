@@ -1,5 +1,5 @@
 export { topicKeys } from './api/keys.js';
-export { useHub, useMainTopic } from './api/main-topic.js';
+export { mainTopicQueryKey, useHub, useMainTopic } from './api/main-topic.js';
 export { fetchPopularTopics, type PopularParams, usePopularTopics } from './api/popular-topics.js';
 export { useTopicRanking } from './api/ranking.js';
 export { useTopic } from './api/topic.js';

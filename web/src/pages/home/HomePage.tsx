@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_POPULAR_LIMIT } from '../../../../common/constants.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { SearchBox } from '../../features/search/index.js';
 import { TopicGrid, useMainTopic, usePopularTopics, useTopicTitle } from '../../features/topics/index.js';
 import { errorMessage, isApiError } from '../../shared/api/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { LoadState } from '../../shared/ui/LoadState.js';
+import { HOME_FEATURED_MAIN, HOME_FEATURED_SUBS, HOME_POPULAR } from './home-queries.js';
 import './home.css';
 
 /** The text of the server's error code in the UI's language, else 'Failed to fetch topics'; no answer at all: 'Failed to load…'. */
@@ -37,7 +37,7 @@ export function HomePage() {
 function PopularTopics() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const popular = usePopularTopics(language, { limit: HOME_POPULAR_LIMIT });
+  const popular = usePopularTopics(language, HOME_POPULAR);
   return (
     <section className="home-section" aria-labelledby="home-popular-title" aria-busy={popular.isPending}>
       <h2 id="home-popular-title" className="home-section__title">
@@ -68,9 +68,9 @@ function FeaturedMainTopic() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const titleOf = useTopicTitle();
-  const mains = usePopularTopics(language, { limit: 1, type: 'main' });
+  const mains = usePopularTopics(language, HOME_FEATURED_MAIN);
   const featuredId = mains.data?.topics[0]?.id;
-  const main = useMainTopic(featuredId, language, HOME_POPULAR_LIMIT);
+  const main = useMainTopic(featuredId, language, HOME_FEATURED_SUBS);
   if (!main.data) return null;
   const { mainTopic, subTopics } = main.data;
   return (

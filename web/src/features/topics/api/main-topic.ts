@@ -4,10 +4,14 @@ import type { Language } from '../../../../../common/constants.js';
 import { apiRequest } from '../../../shared/api/index.js';
 import { topicKeys } from './keys.js';
 
+/** The cache key of `useMainTopic` (a server render seeds the same one). */
+export const mainTopicQueryKey = (id: number, language: Language, limit: number) =>
+  [...topicKeys.mainTopic(id, language), limit] as const;
+
 /** GET /topics/main/{id}/{lang}: a main topic with its most voted sub-topics. */
 export function useMainTopic(id: number | undefined, language: Language, limit = 6) {
   return useQuery({
-    queryKey: [...topicKeys.mainTopic(id ?? 0, language), limit],
+    queryKey: mainTopicQueryKey(id ?? 0, language, limit),
     queryFn: ({ signal }) =>
       apiRequest<MainTopicData>(`/topics/main/${id}/${language}`, { query: { limit }, signal }),
     enabled: id !== undefined,

@@ -1,0 +1,59 @@
+/**
+ * What the server and the web app's server entry (web/src/entry-server.tsx, built to
+ * web/dist/server/entry-server.js) agree on: the server hands a render its data source and the
+ * page's language and catalog, the entry answers the rendered app and the page's data block.
+ * Types only (docs/decisions/008-server-rendered-pages.md).
+ */
+import type { MainTopicData, PopularTopicsData } from './api/topics.js';
+import type { Language } from './constants.js';
+import type { ClientRouteName } from './routes.js';
+
+/**
+ * The server's own services, in process, answering exactly what the matching API route's `data`
+ * holds (the shapes the browser receives), so the page's data and a later fetch of it agree.
+ */
+export interface PageDataSource {
+  /** GET /api/topics/popular/{lang} */
+  popularTopics(
+    language: Language,
+    params: { limit: number; offset?: number; type?: 'main' | 'sub' },
+  ): Promise<PopularTopicsData>;
+  /** GET /api/topics/main/{id}/{lang}?limit= */
+  mainTopic(id: number, language: Language, limit: number): Promise<MainTopicData>;
+}
+
+export interface RenderRequest {
+  /** The request's path and query. */
+  url: string;
+  language: Language;
+  /**
+   * The UI catalog of `language`, the one the page's catalog block carries: read only, and the same
+   * object until a UI text changes (the renderer keeps an i18next instance per catalog object).
+   */
+  catalog: Record<string, string>;
+  source: PageDataSource;
+}
+
+export interface RenderedPage {
+  /** The app's markup, for the inside of `<div id="root">`. */
+  html: string;
+  /** The text of the page's JSON data block (already safe inside a `<script>` element). */
+  pageData: string;
+}
+
+/** Renders a server-rendered page; `null` for an address whose page is rendered in the browser only. */
+export type RenderPage = (request: RenderRequest) => Promise<RenderedPage | null>;
+
+/** The page's data block: the language it was rendered in and the query cache it was rendered with. */
+export interface PageData {
+  language: Language;
+  /** TanStack Query's dehydrated state. */
+  queries: unknown;
+}
+
+/** What web/dist/server/entry-server.js exports. */
+export interface ServerEntry {
+  renderPage: RenderPage;
+  /** The pages `renderPage` renders (SERVER_RENDERED_PAGES). */
+  serverRenderedPages: readonly ClientRouteName[];
+}

@@ -1,0 +1,135 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_CATALOG_ELEMENT_ID, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
+import { uiCatalog } from '../../common/i18n/index.js';
+import { buildWebIfStale } from '../../scripts/web-build.js';
+import { makeCategory, makeTopic } from '../test/catalogue-factory.js';
+import { startTestServer, type TestServer } from '../test/server.js';
+
+// The real web build, browser app and server renderer (`npm run build`), built here when stale.
+const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
+
+/** Text as React writes it into HTML. */
+const asHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+const ui = (language: Language, key: string) => asHtml(uiCatalog[language][key] as string);
+
+/** The markup inside <div id="root">, i.e. what React rendered. */
+const rendered = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
+
+let server: TestServer;
+beforeAll(async () => {
+  buildWebIfStale(WEB_DIST);
+  server = await startTestServer({ webDistDir: WEB_DIST });
+  const category = await makeCategory(server.ctx.db, { name: 'Food', names: { fr: 'Cuisine', de: 'Essen' } });
+  const hub = await makeTopic(server.ctx.db, {
+    categoryId: category.id,
+    language: 'en',
+    isMain: true,
+    voteCount: 500,
+    titles: { en: 'Pizza in Europe', fr: 'La pizza en Europe', de: 'Pizza in Europa' },
+  });
+  await makeTopic(server.ctx.db, {
+    categoryId: category.id,
+    language: 'en',
+    mainTopicId: hub.id,
+    voteCount: 300,
+    titles: { en: 'Best pizza in Naples', fr: 'Meilleure pizza à Naples', de: 'Beste Pizza in Neapel' },
+  });
+  await makeTopic(server.ctx.db, {
+    categoryId: category.id,
+    language: 'en',
+    voteCount: 200,
+    titles: { en: 'Brunch in Lyon', fr: 'Brunch à Lyon', de: 'Brunch in Lyon' },
+  });
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the home page rendered on the server', () => {
+  it('holds the hero, the popular topics and the featured hub as text, in French by default', async () => {
+    const response = await server.request('GET', '/', { headers: { 'accept-language': '' } });
+    expect(response.status).toBe(200);
+    const html = response.text;
+    expect(html).toContain('<html lang="fr"');
+    const app = rendered(html);
+    expect(app).toContain(ui('fr', 'home.hero.title'));
+    expect(app).toContain(ui('fr', 'home.popular.title'));
+    expect(app).toContain(ui('fr', 'home.featured.title'));
+    expect(app).toContain(asHtml('Meilleure pizza à Naples'));
+    expect(app).toContain('Brunch à Lyon');
+    expect(app).toContain('La pizza en Europe');
+    // No boot loader: the page is there before any script runs.
+    expect(app).not.toContain('class="boot"');
+  });
+
+  it('renders in the lng parameter’s language, with the data and catalog blocks of that language', async () => {
+    const response = await server.request('GET', '/?lng=de', { headers: { 'accept-language': 'fr' } });
+    expect(response.status).toBe(200);
+    const html = response.text;
+    expect(html).toContain('<html lang="de"');
+    const app = rendered(html);
+    expect(app).toContain(ui('de', 'home.hero.title'));
+    expect(app).toContain(ui('de', 'home.popular.title'));
+    expect(app).toContain(ui('de', 'home.featured.title'));
+    expect(app).toContain('Beste Pizza in Neapel');
+    expect(app).toContain('Pizza in Europa');
+    expect(app).not.toContain(ui('fr', 'home.hero.title'));
+    expect(html).toContain(
+      `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="de">`,
+    );
+    const block = html.match(
+      new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`),
+    );
+    expect(block).not.toBeNull();
+    const data = JSON.parse(block?.[1] ?? '') as {
+      language: string;
+      queries: { queries: { queryKey: unknown[] }[] };
+    };
+    expect(data.language).toBe('de');
+    expect(data.queries.queries.map((query) => query.queryKey)).toEqual(
+      expect.arrayContaining([
+        ['topics', 'popular', 'de', { limit: 6 }],
+        ['topics', 'popular', 'de', { limit: 1, type: 'main' }],
+      ]),
+    );
+  });
+
+  it('follows the lang cookie, then Accept-Language', async () => {
+    const byCookie = await server.request('GET', '/', {
+      headers: { cookie: 'lang=es', 'accept-language': 'de' },
+    });
+    expect(byCookie.text).toContain('<html lang="es"');
+    expect(rendered(byCookie.text)).toContain(ui('es', 'home.hero.title'));
+    const byHeader = await server.request('GET', '/', { headers: { 'accept-language': 'en-GB,en;q=0.8' } });
+    expect(byHeader.text).toContain('<html lang="en"');
+    expect(rendered(byHeader.text)).toContain(ui('en', 'home.hero.title'));
+    expect(rendered(byHeader.text)).toContain('Best pizza in Naples');
+  });
+
+  it('renders the header’s account corner as a placeholder, never a signed-out or signed-in state', async () => {
+    const app = rendered((await server.request('GET', '/?lng=en')).text);
+    expect(app).toContain('site-header__actions-placeholder');
+    expect(app).not.toContain(ui('en', 'nav.login'));
+  });
+
+  it('keeps serving the other pages as the shell the browser renders', async () => {
+    for (const path of ['/search?q=pizza', '/login', '/no/such/page']) {
+      const response = await server.request('GET', path);
+      expect(response.text, path).toContain('<div class="boot"');
+      expect(response.text, path).not.toContain(PAGE_DATA_ELEMENT_ID);
+    }
+  });
+
+  it('does not serve the server renderer’s bundle as a public file', async () => {
+    const response = await server.request('GET', '/server/entry-server.js');
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('renderToPipeableStream');
+  });
+});

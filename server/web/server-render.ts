@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
+import type { ClientRouteName } from '../../common/routes.js';
+import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
+import type { AppContext } from '../context.js';
+import { TopicsService } from '../modules/topics/service.js';
+import { cachedUiCatalog } from './boot-catalog.js';
+
+/** Where the app goes in the built index.html: the boot loader between these two comments. */
+const OUTLET = /<!--app-->[\s\S]*?<!--\/app-->/;
+
+/**
+ * The web app's server renderer (web/src/entry-server.tsx, built by `npm run build` to
+ * dist/server/entry-server.js), or undefined when that bundle is not built: every page is then served
+ * as the shell the browser renders, as before.
+ */
+export async function loadServerRenderer(distDir: string): Promise<ServerRenderer | undefined> {
+  const entry = join(distDir, 'server', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  const module = (await import(pathToFileURL(entry).href)) as Partial<ServerEntry>;
+  if (!module.renderPage || !module.serverRenderedPages) return undefined;
+  return { render: module.renderPage, pages: new Set(module.serverRenderedPages) };
+}
+
+export interface ServerRenderer {
+  render: RenderPage;
+  /** The pages it renders; every other page is served as the shell. */
+  pages: ReadonlySet<ClientRouteName>;
+}
+
+/** Drops the JSON round trip's differences (undefined fields, dates): the page gets what the API sends. */
+const asSent = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The page data of a render, from the services the API routes call, in process. */
+export function pageDataSource(ctx: AppContext): PageDataSource {
+  const topics = new TopicsService(ctx);
+  return {
+    popularTopics: async (language, { limit, offset = 0, type }) =>
+      asSent(await topics.popular(language, { limit, offset, type })),
+    mainTopic: async (id, language, limit) => asSent(await topics.mainTopic(id, language, limit)),
+  };
+}
+
+/**
+ * The page rendered on the server, or undefined when its address is not a server-rendered page (or the
+ * shell has no outlet): the caller then serves the shell. `shell` already carries the page's language
+ * and catalog block.
+ */
+export async function renderedPage(
+  render: RenderPage,
+  ctx: AppContext,
+  source: PageDataSource,
+  input: { shell: string; url: string; language: Language },
+): Promise<string | undefined> {
+  if (!OUTLET.test(input.shell)) return undefined;
+  // The cached object itself: the renderer keys its i18next instances on it, and only reads it.
+  const catalog = await cachedUiCatalog(ctx, input.language);
+  const page = await render({ url: input.url, language: input.language, catalog, source });
+  if (!page) return undefined;
+  const dataBlock = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${page.pageData}</script>`;
+  return input.shell.replace(OUTLET, () => page.html).replace('</head>', () => `  ${dataBlock}\n  </head>`);
+}
