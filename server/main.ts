@@ -2,6 +2,11 @@ import { buildApp } from './app.js';
 import { migrateToLatest, openConfiguredDatabase, prepareData } from './bootstrap.js';
 import { loadConfig } from './config.js';
 
+// The server renders pages with React, loaded when the app starts (server/web/server-render.ts):
+// its production build unless told otherwise. Its development build rendered the home page at 83
+// requests/s instead of 123, with a p99 of 341 ms instead of 154.
+process.env.NODE_ENV ??= 'production';
+
 const startedAt = performance.now();
 const config = loadConfig();
 const database = openConfiguredDatabase(config);

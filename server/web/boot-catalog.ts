@@ -6,7 +6,8 @@ import { readCacheFor } from '../db/read-cache.js';
 import type { Database } from '../db/schema.js';
 
 /** What the cached catalog blocks are filed under. */
-const UI_TEXTS_TAG = 'ui-texts';
+/** What every cached read holding interface texts is filed under (a catalog block, a rendered page). */
+export const UI_TEXTS_TAG = 'ui-texts';
 
 /** The changes subscriber of the catalog blocks: an edited interface text shows in the next page served. */
 export function followUiTextChanges(db: Kysely<Database>) {

@@ -4,6 +4,7 @@ import { BOOT_CATALOG_ELEMENT_ID, type Language, PAGE_DATA_ELEMENT_ID } from '..
 import { uiCatalog } from '../../common/i18n/index.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 import { makeCategory, makeTopic } from '../test/catalogue-factory.js';
+import { createAdmin } from '../test/factories.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 
 // The real web build, browser app and server renderer (`npm run build`), built here when stale.
@@ -125,6 +126,25 @@ describe('the home page rendered on the server', () => {
       expect(response.text, path).toContain('<div class="boot"');
       expect(response.text, path).not.toContain(PAGE_DATA_ELEMENT_ID);
     }
+  });
+
+  it('shows an administrator’s edit of a listed topic on the very next page, though pages are cached', async () => {
+    const before = await server.request('GET', '/?lng=en');
+    expect(rendered(before.text)).toContain('Brunch in Lyon');
+    const brunch = await server.ctx.db
+      .selectFrom('topics')
+      .select('id')
+      .where('title', '=', 'Brunch in Lyon')
+      .executeTakeFirstOrThrow();
+    const admin = await createAdmin(server);
+    const edited = await server.request('PUT', `/api/admin/topics/${brunch.id}`, {
+      token: admin.accessToken,
+      body: { title: 'Brunch by the Saône', language: 'en' },
+    });
+    expect(edited.status).toBe(200);
+    const after = rendered((await server.request('GET', '/?lng=en')).text);
+    expect(after).toContain(asHtml('Brunch by the Saône'));
+    expect(after).not.toContain('Brunch in Lyon');
   });
 
   it('does not serve the server renderer’s bundle as a public file', async () => {

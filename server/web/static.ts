@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchClientRoute } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
-import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
+import { readCacheFor } from '../db/read-cache.js';
+import { bootCatalogTag, UI_TEXTS_TAG, withBootCatalog } from './boot-catalog.js';
 import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
 import { registerSeoRoutes } from './seo-routes.js';
 import { loadServerRenderer, pageDataSource, renderedPage } from './server-render.js';
@@ -54,14 +55,19 @@ export async function registerWebApp(
     const language = pageLanguage(request);
     const shell = withHtmlLanguage(indexHtml, language);
     let html = ctx ? withBootCatalog(shell, await bootCatalogTag(ctx, language)) : shell;
-    const page = matchClientRoute(request.url.split('?')[0] ?? '');
+    const path = request.url.split('?')[0] ?? '';
+    const page = matchClientRoute(path);
     if (renderer && ctx && source && page && renderer.pages.has(page)) {
       try {
-        const rendered = await renderedPage(renderer.render, ctx, source, {
-          shell: html,
-          url: request.url,
-          language,
-        });
+        // One render per page and language serves everyone for the read cache's lifetime (1 s): a
+        // rendered page holds no one's own data (those parts are placeholders), and it is dropped with
+        // the lists it shows (any change to how topics are listed) and with the interface texts. Its
+        // query string does not take part: the pages rendered so far read none but `lng`.
+        const rendered = await readCacheFor(ctx.db).get(
+          `rendered-page:${language}:${path}`,
+          () => renderedPage(renderer.render, ctx, source, { shell: html, url: path, language }),
+          { tagOf: () => UI_TEXTS_TAG },
+        );
         html = rendered ?? html;
       } catch (error) {
         // The browser still renders the page from the shell; the failure is a bug to see in the log.
