@@ -195,8 +195,9 @@ export function TranslationsAdmin() {
         label={t('admin.translations.title')}
         columns={[
           t('adminPeople.translations.col.key'),
-          t('adminPeople.translations.col.language'),
           t('adminPeople.translations.col.value'),
+          t('adminPeople.translations.col.language'),
+          t('adminPeople.translations.col.type'),
         ]}
         rowActions
         query={list}
@@ -215,15 +216,9 @@ export function TranslationsAdmin() {
           const editing = edit.isEditing(recordId(record));
           return (
             <tr>
-              {/* The key leads the row and stays in view when a phone scrolls the table sideways to its text. */}
-              <AdminTable.RowHeader>
-                <code className="admin-translations__key">{record.key}</code>
-                <span className="admin-translations__owner">
-                  <Badge>{t(`adminPeople.translations.type.${record.entityType}`)}</Badge>
-                  {record.entityId !== null && ` #${record.entityId}`}
-                </span>
-              </AdminTable.RowHeader>
-              <AdminTable.Cell>{record.language.toUpperCase()}</AdminTable.Cell>
+              {/* The key leads the row and stays in view when a phone scrolls the table sideways; the text
+                  follows it at once, its language and whose text it is come after. */}
+              <AdminTable.RowHeader kind="code">{record.key}</AdminTable.RowHeader>
               <AdminTable.Cell kind="prose">
                 {editing ? (
                   <label>
@@ -241,6 +236,11 @@ export function TranslationsAdmin() {
                 ) : (
                   record.value
                 )}
+              </AdminTable.Cell>
+              <AdminTable.Cell>{record.language.toUpperCase()}</AdminTable.Cell>
+              <AdminTable.Cell>
+                <Badge>{t(`adminPeople.translations.type.${record.entityType}`)}</Badge>
+                {record.entityId !== null && <AdminTable.Detail>#{record.entityId}</AdminTable.Detail>}
               </AdminTable.Cell>
               <InlineEditActions
                 editing={editing}
