@@ -173,3 +173,20 @@ describe('the language a page is served in', () => {
     }
   });
 });
+
+describe('pages on the wire', () => {
+  it('sends every page compressed to a browser that accepts it, brotli first, and whole to one that does not', async () => {
+    for (const path of ['/', '/search', '/no/such/page']) {
+      const brotli = await server.request('GET', path, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(brotli.headers.get('content-encoding'), path).toBe('br');
+      expect(brotli.headers.get('vary')?.toLowerCase(), path).toContain('accept-encoding');
+      expectAppShell(brotli);
+      const gzip = await server.request('GET', path, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gzip.headers.get('content-encoding'), path).toBe('gzip');
+      expectAppShell(gzip);
+      const whole = await server.request('GET', path, { headers: { 'accept-encoding': 'identity' } });
+      expect(whole.headers.get('content-encoding'), path).toBeNull();
+      expectAppShell(whole);
+    }
+  });
+});
