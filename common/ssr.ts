@@ -35,6 +35,8 @@ export interface RenderRequest {
 }
 
 export interface RenderedPage {
+  /** The page's HTTP status: 200, or 404 for a page whose subject does not exist (a missing topic). */
+  status: number;
   /** The app's markup, for the inside of `<div id="root">`. */
   html: string;
   /** The text of the page's JSON data block (already safe inside a `<script>` element). */
@@ -51,9 +53,18 @@ export interface PageData {
   queries: unknown;
 }
 
+/**
+ * A page rendered on the server, as the server sees it: which parameters of the address's query its
+ * render reads. The server renders with those parameters only and caches one render per page, language,
+ * path and their values, so that `?utm_source=…` or a typo in a parameter's name costs no render.
+ */
+export interface ServerRenderedPage {
+  readonly query: readonly string[];
+}
+
 /** What web/dist/server/entry-server.js exports. */
 export interface ServerEntry {
   renderPage: RenderPage;
-  /** The pages `renderPage` renders (SERVER_RENDERED_PAGES). */
-  serverRenderedPages: readonly ClientRouteName[];
+  /** The pages `renderPage` renders (SERVER_RENDERED_PAGES), with the query parameters each reads. */
+  serverRenderedPages: Partial<Record<ClientRouteName, ServerRenderedPage>>;
 }

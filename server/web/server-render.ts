@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
-import type { ClientRouteName } from '../../common/routes.js';
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { TopicsService } from '../modules/topics/service.js';
@@ -21,13 +20,27 @@ export async function loadServerRenderer(distDir: string): Promise<ServerRendere
   if (!existsSync(entry)) return undefined;
   const module = (await import(pathToFileURL(entry).href)) as Partial<ServerEntry>;
   if (!module.renderPage || !module.serverRenderedPages) return undefined;
-  return { render: module.renderPage, pages: new Set(module.serverRenderedPages) };
+  return { render: module.renderPage, pages: module.serverRenderedPages };
 }
 
 export interface ServerRenderer {
   render: RenderPage;
-  /** The pages it renders; every other page is served as the shell. */
-  pages: ReadonlySet<ClientRouteName>;
+  /** The pages it renders, with the query parameters each reads; every other page is served as the shell. */
+  pages: ServerEntry['serverRenderedPages'];
+}
+
+/**
+ * The address a page is rendered at and cached under: its path and, in a fixed order, only the query
+ * parameters its render reads.
+ */
+export function renderedAddress(path: string, query: URLSearchParams, reads: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const name of reads) {
+    const value = query.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** Drops the JSON round trip's differences (undefined fields, dates): the page gets what the API sends. */
@@ -53,12 +66,15 @@ export async function renderedPage(
   ctx: AppContext,
   source: PageDataSource,
   input: { shell: string; url: string; language: Language },
-): Promise<string | undefined> {
+): Promise<{ html: string; status: number } | undefined> {
   if (!OUTLET.test(input.shell)) return undefined;
   // The cached object itself: the renderer keys its i18next instances on it, and only reads it.
   const catalog = await cachedUiCatalog(ctx, input.language);
   const page = await render({ url: input.url, language: input.language, catalog, source });
   if (!page) return undefined;
   const dataBlock = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${page.pageData}</script>`;
-  return input.shell.replace(OUTLET, () => page.html).replace('</head>', () => `  ${dataBlock}\n  </head>`);
+  const html = input.shell
+    .replace(OUTLET, () => page.html)
+    .replace('</head>', () => `  ${dataBlock}\n  </head>`);
+  return { html, status: page.status };
 }

@@ -9,7 +9,7 @@ import { readCacheFor } from '../db/read-cache.js';
 import { bootCatalogTag, UI_TEXTS_TAG, withBootCatalog } from './boot-catalog.js';
 import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
 import { registerSeoRoutes } from './seo-routes.js';
-import { loadServerRenderer, pageDataSource, renderedPage } from './server-render.js';
+import { loadServerRenderer, pageDataSource, renderedAddress, renderedPage } from './server-render.js';
 
 export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -56,29 +56,29 @@ export async function registerWebApp(
     const language = pageLanguage(request);
     const shell = withHtmlLanguage(indexHtml, language);
     let html = ctx ? withBootCatalog(shell, await bootCatalogTag(ctx, language)) : shell;
-    const path = request.url.split('?')[0] ?? '';
+    const [path = '', search = ''] = request.url.split('?', 2);
     const page = matchClientRoute(path);
-    if (renderer && ctx && source && page && renderer.pages.has(page)) {
+    const served = renderer && page && renderer.pages[page];
+    let status = page && page !== 'notFound' ? 200 : 404;
+    if (renderer && ctx && source && served) {
+      const url = renderedAddress(path, new URLSearchParams(search), served.query);
       try {
-        // One render per page and language serves everyone for the read cache's lifetime (1 s): a
-        // rendered page holds no one's own data (those parts are placeholders), and it is dropped with
-        // the lists it shows (any change to how topics are listed) and with the interface texts. Its
-        // query string does not take part: the pages rendered so far read none but `lng`.
+        // One render per page, language and the query parameters it reads serves everyone for the read
+        // cache's lifetime (1 s): a rendered page holds no one's own data (those parts are placeholders),
+        // and it is dropped with the lists it shows (any change to how topics are listed) and with the
+        // interface texts.
         const rendered = await readCacheFor(ctx.db).get(
-          `rendered-page:${language}:${path}`,
-          () => renderedPage(renderer.render, ctx, source, { shell: html, url: path, language }),
+          `rendered-page:${language}:${url}`,
+          () => renderedPage(renderer.render, ctx, source, { shell: html, url, language }),
           { tagOf: () => UI_TEXTS_TAG },
         );
-        html = rendered ?? html;
+        if (rendered) ({ html, status } = rendered);
       } catch (error) {
         // The browser still renders the page from the shell; the failure is a bug to see in the log.
         request.log.error({ err: error, url: request.url }, 'server render failed; served the shell');
       }
     }
-    varyByLanguage(reply)
-      .status(page && page !== 'notFound' ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8');
+    varyByLanguage(reply).status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return sendCompressed(request, reply, html);
   };
 }

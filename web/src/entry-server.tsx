@@ -10,8 +10,8 @@ import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../../common/constants.js';
-import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
-import type { PageData, RenderPage } from '../../common/ssr.js';
+import { matchClientRoute } from '../../common/routes.js';
+import type { PageData, RenderPage, ServerEntry } from '../../common/ssr.js';
 import { AppProviders } from './app/App.js';
 import { createQueryClient } from './app/query-client.js';
 import { AppRoutes } from './app/router.js';
@@ -22,19 +22,19 @@ import { createI18n } from './features/i18n/index.js';
 const RENDER_TIMEOUT_MS = 5_000;
 
 /** The pages this entry renders; the server serves the others as the shell without asking. */
-export const serverRenderedPages: readonly ClientRouteName[] = Object.keys(
-  SERVER_RENDERED_PAGES,
-) as ClientRouteName[];
+export const serverRenderedPages: ServerEntry['serverRenderedPages'] = Object.fromEntries(
+  Object.entries(SERVER_RENDERED_PAGES).map(([name, page]) => [name, { query: page.query }]),
+);
 
 export const renderPage: RenderPage = async ({ url, language, catalog, source }) => {
   const address = new URL(url, 'http://podium.invalid');
   const route = matchClientRoute(address.pathname);
-  const load = route && SERVER_RENDERED_PAGES[route];
-  if (!load) return null;
+  const page = route && SERVER_RENDERED_PAGES[route];
+  if (!page) return null;
 
   const queryClient = createQueryClient();
   try {
-    await load({ queryClient, language, source, url: address });
+    const status = await page.load({ queryClient, language, source, url: address });
     const html = await renderToHtml(
       <StrictMode>
         <AppProviders queryClient={queryClient} initialLanguage={language} i18n={i18nFor(language, catalog)}>
@@ -45,7 +45,7 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
       </StrictMode>,
     );
     const data: PageData = { language, queries: dehydrate(queryClient) };
-    return { html, pageData: jsonForDataBlock(data) };
+    return { status, html, pageData: jsonForDataBlock(data) };
   } finally {
     queryClient.clear();
   }

@@ -1,12 +1,13 @@
 import type { ClientRouteName } from '../../../../common/routes.js';
 import { loadHomePage } from '../../pages/home/load-home.js';
-import type { PageLoader } from '../../shared/ssr/page-loader.js';
+import type { ServerPage } from '../../shared/ssr/page-loader.js';
 
 /**
- * The pages rendered on the server, each with the loader of its data. A page not listed here is
- * served as the empty shell and rendered in the browser. Adding one (topic, hub, search) is a line
- * here, a loader beside the page, and a method of `PageDataSource` if it needs a new kind of data.
+ * The pages rendered on the server, each with the loader of its data and the query parameters its
+ * render reads (the server renders and caches with those only). A page not listed here is served as
+ * the empty shell and rendered in the browser. Adding one is a line here, a loader beside the page,
+ * and a method of `PageDataSource` if it needs a new kind of data.
  */
-export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, PageLoader>> = {
-  home: loadHomePage,
+export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, ServerPage>> = {
+  home: { load: loadHomePage, query: [] },
 };

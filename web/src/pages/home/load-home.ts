@@ -11,7 +11,9 @@ export const loadHomePage: PageLoader = async ({ queryClient, language, source }
   queryClient.setQueryData(topicKeys.popular(language, HOME_POPULAR), popular);
   queryClient.setQueryData(topicKeys.popular(language, HOME_FEATURED_MAIN), mains);
   const featuredId = mains.topics[0]?.id;
-  if (featuredId === undefined) return;
-  const main = await source.mainTopic(featuredId, language, HOME_FEATURED_SUBS);
-  queryClient.setQueryData(mainTopicQueryKey(featuredId, language, HOME_FEATURED_SUBS), main);
+  if (featuredId !== undefined) {
+    const main = await source.mainTopic(featuredId, language, HOME_FEATURED_SUBS);
+    queryClient.setQueryData(mainTopicQueryKey(featuredId, language, HOME_FEATURED_SUBS), main);
+  }
+  return 200;
 };

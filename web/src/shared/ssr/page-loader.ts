@@ -11,5 +11,16 @@ export interface PageLoadContext {
   url: URL;
 }
 
-/** Fetches, before a server render, every query the page shows so that the render waits for nothing. */
-export type PageLoader = (context: PageLoadContext) => Promise<void>;
+/**
+ * Fetches, before a server render, every query the page shows so that the render waits for nothing.
+ * Answers the page's status: 404 when its subject does not exist (the page then shows its not-found state).
+ */
+export type PageLoader = (context: PageLoadContext) => Promise<PageStatus>;
+
+export type PageStatus = 200 | 404;
+
+/** A page rendered on the server: its loader and the query parameters its render reads (the rest are dropped). */
+export interface ServerPage {
+  load: PageLoader;
+  query: readonly string[];
+}
