@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../common/constants.js';
 import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
-import { readCacheFor } from '../db/read-cache.js';
+import { READ_CACHE_TTL_MS, readCacheFor } from '../db/read-cache.js';
 import { ApiError } from '../http/errors.js';
 import { topicTag } from '../modules/topics/caches.js';
 import { TopicsService } from '../modules/topics/service.js';
@@ -15,6 +15,18 @@ import { renderIndex, topicHeadTags } from './topic-meta.js';
 /** Ranking entries a topic page's head describes (its JSON-LD ItemList). */
 const RANKING_IN_HEAD = 50;
 const NOT_FOUND_PATH = '/404';
+/**
+ * Pages showing lists of topics ordered and counted by votes: a vote is not recorded against every list
+ * it moves, so these lag by the read cache's lifetime (1 s), like the API's lists.
+ */
+const LISTING_PAGES: ReadonlySet<ClientRouteName> = new Set(['home', 'search']);
+/**
+ * Every other page is dropped by the change events of everything it shows (its topic, its main topic, the
+ * listings, the texts); a lost change channel announces "everything changed" when it returns. The
+ * lifetime only bounds what a missed event could cost, and keeps 200 topic pages in steady reading from
+ * being rendered again 200 times a second.
+ */
+const PAGE_LIFETIME_MS = 60_000;
 
 /** A page's own head: its title and tags, and whether its subject exists. */
 interface PageHead {
@@ -104,7 +116,10 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
     const { page } = await reads.get(
       `page:${language}:${address}`,
       () => build(request, route, address, language),
-      { tagOf: (built) => [UI_TEXTS_TAG, ...built.subjects] },
+      {
+        tagOf: (built) => [UI_TEXTS_TAG, ...built.subjects],
+        ttlMs: LISTING_PAGES.has(route) ? READ_CACHE_TTL_MS : PAGE_LIFETIME_MS,
+      },
     );
     return page.send(request, varyByLanguage(reply));
   };
