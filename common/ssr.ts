@@ -4,6 +4,7 @@
  * page's language and catalog, the entry answers the rendered app and the page's data block.
  * Types only (docs/decisions/008-server-rendered-pages.md).
  */
+import type { SearchResponseDto } from './api/search.js';
 import type { MainTopicData, PopularTopicsData } from './api/topics.js';
 import type { Language } from './constants.js';
 import type { ClientRouteName } from './routes.js';
@@ -20,6 +21,14 @@ export interface PageDataSource {
   ): Promise<PopularTopicsData>;
   /** GET /api/topics/main/{id}/{lang}?limit= */
   mainTopic(id: number, language: Language, limit: number): Promise<MainTopicData>;
+  /**
+   * GET /api/search/smart?q=&lang=&category=&tag= (the search page's results); `null` where that route
+   * refuses the query (400: a query or filter too long), which the page then asks for and shows as such.
+   */
+  search(
+    language: Language,
+    params: { q: string; category?: string; tag?: string },
+  ): Promise<SearchResponseDto | null>;
 }
 
 export interface RenderRequest {
@@ -41,6 +50,11 @@ export interface RenderedPage {
   html: string;
   /** The text of the page's JSON data block (already safe inside a `<script>` element). */
   pageData: string;
+  /**
+   * Tags for the page's `<head>`: the stylesheets of a page that is not in the first load (without them
+   * its HTML shows unstyled until its code arrives, or forever without JavaScript) and a preload of its code.
+   */
+  head: string;
 }
 
 /** Renders a server-rendered page; `null` for an address whose page is rendered in the browser only. */

@@ -1,6 +1,8 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { SearchResponseDto } from '../common/api/search.js';
 import type { PopularTopicsData } from '../common/api/topics.js';
+import { SEARCH_DEBOUNCE_MS } from '../common/constants.js';
 import { callApi, newCredentials, setupE2E, text, userMenuButton } from './support/index.js';
 
 const e2e = setupE2E({ SEED: 'demo' });
@@ -118,6 +120,49 @@ describe('the home page rendered on the server', () => {
         .getByRole('button', { name: text('en', 'nav.login') })
         .count(),
     ).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the search page rendered on the server', () => {
+  it('hydrates a search with a query without a warning, a loading flash or a second search', async () => {
+    const found = await callApi<SearchResponseDto>(e2e.url, 'GET', '/search/smart?q=pizza&lang=en');
+    const firstTitle = found.suggestions[0]?.title as string;
+    const { page, problems, requests } = await openFirstLoad('/search?q=pizza&lng=en', async (first) => {
+      // Any spinner the page shows on its way (the lazy page's Suspense fallback, a results loader).
+      await first.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('.page-spinner, .spinner'))
+            document.documentElement.dataset.spinnerSeen = 'yes';
+        }).observe(document, { childList: true, subtree: true });
+      });
+    });
+    await page.locator('.search-results').getByText(firstTitle, { exact: true }).first().waitFor();
+    // Past the box's debounce and every effect after hydration.
+    await page.waitForTimeout(SEARCH_DEBOUNCE_MS * 2);
+    await page.waitForLoadState('networkidle');
+    const apiCalls = requests
+      .map((request) => new URL(request.url()).pathname)
+      .filter((p) => p.startsWith('/api/'));
+    expect(apiCalls.filter((p) => p.startsWith('/api/search'))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.dataset.spinnerSeen ?? 'no')).toBe('no');
+    // The address is the one asked for: hydration wrote nothing into it.
+    expect(new URL(page.url()).search).toBe('?q=pizza&lng=en');
+    expect(problems).toEqual([]);
+    const shift = await layoutShift(page);
+    console.info(`search, signed out: cumulative layout shift ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThan(0.01);
+
+    // Interactive: typing another query searches it and the address follows.
+    const brunch = await callApi<SearchResponseDto>(e2e.url, 'GET', '/search/smart?q=brunch&lang=en');
+    await page.getByRole('searchbox').fill('brunch');
+    await page
+      .locator('.search-results')
+      .getByText(brunch.suggestions[0]?.title as string, { exact: true })
+      .first()
+      .waitFor();
+    await page.waitForURL(/[?&]q=brunch(&|$)/);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -15,7 +15,10 @@ export interface NewPageOptions extends BrowserContextOptions {
 
 export interface E2E {
   readonly url: string;
-  /** A fresh browser context (own localStorage) showing `path?lng=<lng>` once the app has rendered. */
+  /**
+   * A fresh browser context (own localStorage) showing `path?lng=<lng>` once the app has rendered (with
+   * `javaScriptEnabled: false`, once the server's page has arrived).
+   */
   newPage: (lng: Language | null, options?: NewPageOptions) => Promise<Page>;
   /** Another tab of the same context (shares localStorage, like a real second tab). */
   newTab: (context: BrowserContext, path?: string) => Promise<Page>;
@@ -85,7 +88,9 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
       const page = await context.newPage();
       const target = lng ? `${path}${path.includes('?') ? '&' : '?'}lng=${lng}` : path;
       await page.goto(target);
-      await appReady(page);
+      // Without JavaScript the page is the server's HTML and stays so: its header is all there is to wait for.
+      if (contextOptions.javaScriptEnabled === false) await page.locator('header.site-header').waitFor();
+      else await appReady(page);
       return page;
     },
     async newTab(context, path = '/') {

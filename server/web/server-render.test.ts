@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_CATALOG_ELEMENT_ID, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
 import { uiCatalog } from '../../common/i18n/index.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
+import { rebuildSearchIndex } from '../modules/search/indexer.js';
 import { makeCategory, makeTopic } from '../test/catalogue-factory.js';
 import { createAdmin } from '../test/factories.js';
 import { startTestServer, type TestServer } from '../test/server.js';
@@ -54,6 +55,8 @@ beforeAll(async () => {
     voteCount: 200,
     titles: { en: 'Brunch in Lyon', fr: 'Brunch à Lyon', de: 'Brunch in Lyon' },
   });
+  // The factories write rows only: the search page finds these once they are indexed.
+  await rebuildSearchIndex(server.ctx.db);
 }, 180_000);
 afterAll(async () => {
   await server?.close();
@@ -123,7 +126,7 @@ describe('the home page rendered on the server', () => {
   });
 
   it('keeps serving the other pages as the shell the browser renders', async () => {
-    for (const path of ['/search?q=pizza', '/login', '/no/such/page']) {
+    for (const path of ['/login', '/profile']) {
       const response = await server.request('GET', path);
       expect(response.text, path).toContain('<div class="boot"');
       expect(response.text, path).not.toContain(PAGE_DATA_ELEMENT_ID);
@@ -153,5 +156,72 @@ describe('the home page rendered on the server', () => {
     const response = await server.request('GET', '/server/entry-server.js');
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('renderToPipeableStream');
+  });
+});
+
+/** The query keys of the page's data block. */
+function pageDataKeys(html: string): unknown[] {
+  const block = html.match(
+    new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`),
+  );
+  const data = JSON.parse(block?.[1] ?? '{}') as { queries?: { queries: { queryKey: unknown[] }[] } };
+  return data.queries?.queries.map((query) => query.queryKey) ?? [];
+}
+
+describe('the search page rendered on the server', () => {
+  it('holds the topics matching the query as text, with the results its hook asks for', async () => {
+    const response = await server.request('GET', '/search?q=pizza&lng=en');
+    expect(response.status).toBe(200);
+    const app = rendered(response.text);
+    expect(app).toContain(ui('en', 'search.page.title'));
+    expect(app).toContain('Best pizza in Naples');
+    expect(app).toContain('Pizza in Europe');
+    expect(app).not.toContain('Brunch in Lyon');
+    expect(app).not.toContain('class="boot"');
+    // The box holds the query, and without JavaScript submits it to this page.
+    expect(app).toMatch(/<form[^>]*action="\/search"/);
+    expect(app).toMatch(/<input[^>]*name="q"[^>]*value="pizza"/);
+    expect(pageDataKeys(response.text)).toContainEqual(['search', 'smart', 'en', 'pizza', '', '']);
+    // The page's own stylesheet (its code is loaded on demand) comes with the HTML.
+    expect(response.text).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/SearchPage-[^"]+\.css">/,
+    );
+  });
+
+  it('renders the same page when the address carries a parameter the page does not read', async () => {
+    const plain = await server.request('GET', '/search?q=pizza&lng=fr');
+    const tracked = await server.request('GET', '/search?q=pizza&utm_source=x&lng=fr');
+    expect(tracked.status).toBe(200);
+    expect(rendered(plain.text)).toContain(asHtml('Meilleure pizza à Naples'));
+    expect(tracked.text).toBe(plain.text);
+  });
+
+  it('shows the popular topics when there is no query, in the page’s language', async () => {
+    const response = await server.request('GET', '/search?lng=de');
+    expect(response.status).toBe(200);
+    const app = rendered(response.text);
+    expect(app).toContain(ui('de', 'search.page.popularTitle'));
+    expect(app).toContain('Beste Pizza in Neapel');
+    expect(app).toContain('Brunch in Lyon');
+    // In place, not behind a loading spinner for a script to swap in (React does so with a large boundary).
+    expect(app).not.toContain('page-spinner');
+    expect(pageDataKeys(response.text)).toContainEqual([
+      'topics',
+      'popular',
+      'de',
+      { limit: 20 },
+      'infinite',
+    ]);
+  });
+});
+
+describe('the not-found page rendered on the server', () => {
+  it('answers 404 at /404 with the not-found page in the page’s language', async () => {
+    const response = await server.request('GET', '/404?lng=de');
+    expect(response.status).toBe(404);
+    const app = rendered(response.text);
+    expect(app).toContain(ui('de', 'page.notFound.title'));
+    expect(app).toContain(ui('de', 'page.notFound.text'));
+    expect(app).not.toContain('class="boot"');
   });
 });

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { searchQuery } from '../../common/api/search.js';
 import { type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
+import { SearchService } from '../modules/search/service.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
 
@@ -49,10 +51,20 @@ const asSent = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 /** The page data of a render, from the services the API routes call, in process. */
 export function pageDataSource(ctx: AppContext): PageDataSource {
   const topics = new TopicsService(ctx);
+  const search = new SearchService(ctx.db, ctx.database.kind, ctx.searchVocabulary, ctx.searchSnapshots);
   return {
     popularTopics: async (language, { limit, offset = 0, type }) =>
       asSent(await topics.popular(language, { limit, offset, type })),
     mainTopic: async (id, language, limit) => asSent(await topics.mainTopic(id, language, limit)),
+    search: async (language, params) => {
+      // The smart-search route's own reading of its query (trimmed, lengths checked).
+      const query = searchQuery.safeParse(params);
+      if (!query.success) return null;
+      const { q = '', category, tag } = query.data;
+      return asSent(
+        await search.search('smart', { q, language, ...(category && { category }), ...(tag && { tag }) }),
+      );
+    },
   };
 }
 
@@ -75,6 +87,6 @@ export async function renderedPage(
   const dataBlock = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${page.pageData}</script>`;
   const html = input.shell
     .replace(OUTLET, () => page.html)
-    .replace('</head>', () => `  ${dataBlock}\n  </head>`);
+    .replace('</head>', () => `  ${page.head}${dataBlock}\n  </head>`);
   return { html, status: page.status };
 }

@@ -4,13 +4,14 @@
  * renderer, once all its content is ready, in the page's language, with its data.
  */
 
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../../common/constants.js';
-import { matchClientRoute } from '../../common/routes.js';
+import { CLIENT_ROUTES, matchClientRoute } from '../../common/routes.js';
 import type { PageData, RenderPage, ServerEntry } from '../../common/ssr.js';
 import { AppProviders } from './app/App.js';
 import { createQueryClient } from './app/query-client.js';
@@ -27,9 +28,12 @@ export const serverRenderedPages: ServerEntry['serverRenderedPages'] = Object.fr
 );
 
 export const renderPage: RenderPage = async ({ url, language, catalog, source }) => {
-  const address = new URL(url, 'http://podium.invalid');
-  const route = matchClientRoute(address.pathname);
-  const page = route && SERVER_RENDERED_PAGES[route];
+  const asked = new URL(url, 'http://podium.invalid');
+  // An address that is no page shows the not-found page where it is (the router's `*`), the same tree as
+  // at /404: rendered at /404, so that one render serves every unknown address.
+  const route = matchClientRoute(asked.pathname) ?? 'notFound';
+  const address = route === 'notFound' ? new URL(CLIENT_ROUTES.notFound.path, asked) : asked;
+  const page = SERVER_RENDERED_PAGES[route];
   if (!page) return null;
 
   const queryClient = createQueryClient();
@@ -45,7 +49,7 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
       </StrictMode>,
     );
     const data: PageData = { language, queries: dehydrate(queryClient) };
-    return { status, html, pageData: jsonForDataBlock(data) };
+    return { status, html, pageData: jsonForDataBlock(data), head: page.chunk ? chunkTags(page.chunk) : '' };
   } finally {
     queryClient.clear();
   }
@@ -94,6 +98,10 @@ function renderToHtml(element: ReactElement): Promise<string> {
       reject(error);
     };
     const stream = renderToPipeableStream(element, {
+      // React moves a Suspense boundary's content larger than this (12.8 kB by default: the search page's
+      // 20 popular topics) out of place, behind the fallback, and swaps it in with an inline script: without
+      // JavaScript that page would be a spinner. The whole page is sent at once anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: fail,
       onError: fail,
@@ -107,4 +115,52 @@ function jsonForDataBlock(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** An entry of Vite's build manifest (web/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+let manifest: Record<string, ManifestChunk> | undefined;
+const chunkTagsOf = new Map<string, string>();
+
+/**
+ * The `<head>` tags of a lazily loaded page: its module's stylesheets and those of the modules it imports,
+ * and a preload of their code, all but the first load's (index.html has those). This bundle sits in
+ * dist/server, the browser build's manifest in dist/.vite.
+ */
+function chunkTags(source: string): string {
+  const known = chunkTagsOf.get(source);
+  if (known !== undefined) return known;
+  manifest ??= JSON.parse(readFileSync(new URL('../.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const chunks = manifest;
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !chunks[key]) return;
+      seen.add(key);
+      for (const imported of chunks[key].imports ?? []) visit(imported);
+    };
+    for (const key of keys) visit(key);
+    return seen;
+  };
+  const firstLoad = closure(Object.keys(chunks).filter((key) => chunks[key]?.isEntry));
+  const page = [...closure([source])].filter((key) => !firstLoad.has(key)).map((key) => chunks[key]);
+  const styles = page.flatMap((chunk) => chunk?.css ?? []);
+  const scripts = page.flatMap((chunk) => (chunk ? [chunk.file] : []));
+  const tags = [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ]
+    .map((tag) => `${tag}\n  `)
+    .join('');
+  chunkTagsOf.set(source, tags);
+  return tags;
 }

@@ -1,5 +1,7 @@
 import type { ClientRouteName } from '../../../../common/routes.js';
 import { loadHomePage } from '../../pages/home/load-home.js';
+import { loadSearchPage } from '../../pages/search/load-search.js';
+import { SEARCH_PAGE_QUERY } from '../../pages/search/search-queries.js';
 import type { ServerPage } from '../../shared/ssr/page-loader.js';
 
 /**
@@ -10,4 +12,7 @@ import type { ServerPage } from '../../shared/ssr/page-loader.js';
  */
 export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, ServerPage>> = {
   home: { load: loadHomePage, query: [] },
+  search: { load: loadSearchPage, query: SEARCH_PAGE_QUERY, chunk: 'src/pages/search/SearchPage.tsx' },
+  // Also the page of every address that is no page (the router's `*`): see `renderPage`.
+  notFound: { load: async () => 404, query: [] },
 };

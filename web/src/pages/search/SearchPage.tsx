@@ -6,13 +6,21 @@ import type { SearchSuggestionDto } from '../../../../common/api/search.js';
 import { LIMITS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../../../common/constants.js';
 import { useAuth } from '../../features/auth/index.js';
 import { useLanguage } from '../../features/i18n/index.js';
-import { SuggestionContent, searchHref, suggestionHref, useSearch } from '../../features/search/index.js';
-import { fetchPopularTopics, TopicGrid, topicKeys } from '../../features/topics/index.js';
+import {
+  type SearchParams,
+  SuggestionContent,
+  searchHref,
+  suggestionHref,
+  useSearch,
+} from '../../features/search/index.js';
+import { fetchPopularTopics, TopicGrid } from '../../features/topics/index.js';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
+import { useHydrated } from '../../shared/hooks/useHydrated.js';
 import { useTagTypeLabel } from '../../shared/hooks/useTagTypeLabel.js';
 import { Chip } from '../../shared/ui/Chip.js';
 import { LoadState } from '../../shared/ui/LoadState.js';
+import { popularInfiniteKey, searchAt } from './search-queries.js';
 import './search-page.css';
 
 /** Best match is the default and is not written in the address; `?sort=category` groups by category. */
@@ -52,18 +60,25 @@ export function SearchPage() {
 
   const trimmed = q.trim();
   const filtered = Boolean(category || tag);
-  const searching = trimmed.length >= LIMITS.searchQueryMin || filtered;
+  const searched = searchAt(params);
 
   return (
     <div className="search-page">
       <h1 className="search-page__title">{t('search.page.title')}</h1>
+      {/* Without JavaScript (a server-rendered page), Enter submits the box to this page's address. */}
       {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for older browsers */}
-      <form role="search" className="search-page__form" onSubmit={(event) => event.preventDefault()}>
+      <form
+        role="search"
+        action="/search"
+        className="search-page__form"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <label htmlFor={inputId} className="visually-hidden">
           {t('search.box.label')}
         </label>
         <input
           id={inputId}
+          name="q"
           type="search"
           className="search-page__input"
           value={text}
@@ -72,14 +87,16 @@ export function SearchPage() {
           maxLength={LIMITS.searchQueryMax}
           autoComplete="off"
         />
+        {category && <input type="hidden" name="category" value={category} />}
+        {tag && <input type="hidden" name="tag" value={tag} />}
       </form>
       {filtered && (
         <p className="search-page__filter">
           <Link to={trimmed ? searchHref(trimmed) : '/search'}>{t('search.page.clearFilter')}</Link>
         </p>
       )}
-      {searching ? (
-        <SearchResults q={trimmed} category={category} tag={tag} />
+      {searched ? (
+        <SearchResults searched={searched} />
       ) : (
         <>
           {!q && (
@@ -97,17 +114,16 @@ export function SearchPage() {
   );
 }
 
-function SearchResults({ q, category, tag }: { q: string; category: string; tag: string }) {
+function SearchResults({ searched }: { searched: SearchParams }) {
   const { t } = useTranslation();
   const typeLabel = useTagTypeLabel();
   const { language } = useLanguage();
   // How each result matched is for administrators tuning search (unlike SPEC 2, which shows everyone).
+  // Known in the browser only: the server's render and the hydrating one show what a visitor sees.
   const { isAdmin } = useAuth();
-  const search = useSearch('smart', language, {
-    q,
-    ...(category && { category }),
-    ...(tag && { tag }),
-  });
+  const internals = useHydrated() && isAdmin;
+  const search = useSearch('smart', language, searched);
+  const { q, category = '', tag = '' } = searched;
   // The chosen order and tag type live in the address, so that a reload, Back or a shared link keeps them.
   const [params, setParams] = useSearchParams();
   const sort: SortOrder = params.get('sort') === 'category' ? 'category' : 'best';
@@ -174,6 +190,10 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
 
   return (
     <section aria-labelledby={`${sortId}-count`}>
+      {/* The order and the type chips work through the app: without JavaScript they would do nothing. */}
+      <noscript>
+        <style>{'.search-page__sort, .search-page__chips { display: none; }'}</style>
+      </noscript>
       <div className="search-page__toolbar">
         <p id={`${sortId}-count`} className="search-page__count" role="status">
           {countLine}
@@ -203,7 +223,7 @@ function SearchResults({ q, category, tag }: { q: string; category: string; tag:
       <ul className="search-results">
         {results.map((item) => (
           <li key={`${item.type}:${item.id}`}>
-            <ResultItem item={item} internals={isAdmin} query={q} />
+            <ResultItem item={item} internals={internals} query={q} />
           </li>
         ))}
       </ul>
@@ -232,7 +252,7 @@ function PopularTopics() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const popular = useInfiniteQuery({
-    queryKey: [...topicKeys.popular(language, { limit: SEARCH_PAGE_SIZE }), 'infinite'],
+    queryKey: popularInfiniteKey(language),
     queryFn: ({ pageParam, signal }) =>
       fetchPopularTopics(language, { limit: SEARCH_PAGE_SIZE, offset: pageParam }, signal),
     initialPageParam: 0,

@@ -23,4 +23,9 @@ export type PageStatus = 200 | 404;
 export interface ServerPage {
   load: PageLoader;
   query: readonly string[];
+  /**
+   * The source of the page's lazily loaded module (its key in the build's manifest), for a page that is
+   * not in the first load: the rendered page links its stylesheets and preloads its code.
+   */
+  chunk?: string;
 }

@@ -123,8 +123,15 @@ export function SearchBox({ variant }: { variant: 'header' | 'hero' }) {
           : t('search.box.count', { count: suggestions.length });
 
   return (
+    // Without JavaScript (a server-rendered page), Enter or the button opens the search page for the text.
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for older browsers; a form with role=search is the equivalent landmark
-    <form role="search" ref={rootRef} className={`search-box search-box--${variant}`} onSubmit={submit}>
+    <form
+      role="search"
+      action="/search"
+      ref={rootRef}
+      className={`search-box search-box--${variant}`}
+      onSubmit={submit}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.box.label')}
       </label>
@@ -132,6 +139,7 @@ export function SearchBox({ variant }: { variant: 'header' | 'hero' }) {
       <input
         ref={inputRef}
         id={inputId}
+        name="q"
         type="text"
         role="combobox"
         aria-expanded={expanded}
