@@ -224,4 +224,13 @@ describe('the not-found page rendered on the server', () => {
     expect(app).toContain(ui('de', 'page.notFound.text'));
     expect(app).not.toContain('class="boot"');
   });
+
+  it('answers 404 at an address that is no page, with the not-found page rendered', async () => {
+    const response = await server.request('GET', '/no/such/page?lng=en');
+    expect(response.status).toBe(404);
+    const app = rendered(response.text);
+    expect(app).toContain(ui('en', 'page.notFound.title'));
+    expect(app).toContain(ui('en', 'page.notFound.text'));
+    expect(app).not.toContain('class="boot"');
+  });
 });

@@ -5,7 +5,6 @@ import { searchQuery } from '../../common/api/search.js';
 import { type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
-import { SearchService } from '../modules/search/service.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
 
@@ -51,7 +50,6 @@ const asSent = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 /** The page data of a render, from the services the API routes call, in process. */
 export function pageDataSource(ctx: AppContext): PageDataSource {
   const topics = new TopicsService(ctx);
-  const search = new SearchService(ctx.db, ctx.database.kind, ctx.searchVocabulary, ctx.searchSnapshots);
   return {
     popularTopics: async (language, { limit, offset = 0, type }) =>
       asSent(await topics.popular(language, { limit, offset, type })),
@@ -62,7 +60,7 @@ export function pageDataSource(ctx: AppContext): PageDataSource {
       if (!query.success) return null;
       const { q = '', category, tag } = query.data;
       return asSent(
-        await search.search('smart', { q, language, ...(category && { category }), ...(tag && { tag }) }),
+        await ctx.search.search('smart', { q, language, ...(category && { category }), ...(tag && { tag }) }),
       );
     },
   };

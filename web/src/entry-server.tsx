@@ -11,7 +11,7 @@ import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../../common/constants.js';
-import { CLIENT_ROUTES, matchClientRoute } from '../../common/routes.js';
+import { matchClientRoute } from '../../common/routes.js';
 import type { PageData, RenderPage, ServerEntry } from '../../common/ssr.js';
 import { AppProviders } from './app/App.js';
 import { createQueryClient } from './app/query-client.js';
@@ -28,12 +28,10 @@ export const serverRenderedPages: ServerEntry['serverRenderedPages'] = Object.fr
 );
 
 export const renderPage: RenderPage = async ({ url, language, catalog, source }) => {
-  const asked = new URL(url, 'http://podium.invalid');
-  // An address that is no page shows the not-found page where it is (the router's `*`), the same tree as
-  // at /404: rendered at /404, so that one render serves every unknown address.
-  const route = matchClientRoute(asked.pathname) ?? 'notFound';
-  const address = route === 'notFound' ? new URL(CLIENT_ROUTES.notFound.path, asked) : asked;
-  const page = SERVER_RENDERED_PAGES[route];
+  // The server asks at /404 for every address that is no page (one render serves them all).
+  const address = new URL(url, 'http://podium.invalid');
+  const route = matchClientRoute(address.pathname);
+  const page = route && SERVER_RENDERED_PAGES[route];
   if (!page) return null;
 
   const queryClient = createQueryClient();
