@@ -23,7 +23,10 @@ const RENDER_TIMEOUT_MS = 5_000;
 
 /** The pages this entry renders; the server serves the others as the shell without asking. */
 export const serverRenderedPages: ServerEntry['serverRenderedPages'] = Object.fromEntries(
-  Object.entries(SERVER_RENDERED_PAGES).map(([name, page]) => [name, { query: page.query }]),
+  Object.entries(SERVER_RENDERED_PAGES).map(([name, page]) => [
+    name,
+    { query: page.query, module: page.module },
+  ]),
 );
 
 export const renderPage: RenderPage = async ({ url, language, catalog, source }) => {
@@ -94,6 +97,10 @@ function renderToHtml(element: ReactElement): Promise<string> {
       reject(error);
     };
     const stream = renderToPipeableStream(element, {
+      // A Suspense boundary (a code-split page not loaded yet) whose content is larger than this would
+      // be sent as its fallback plus a hidden copy that an inline script swaps in: blocked by the
+      // Content-Security-Policy, and never run without JavaScript. The page is sent whole: no limit.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: fail,
       onError: fail,

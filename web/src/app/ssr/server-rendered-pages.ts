@@ -1,5 +1,6 @@
 import type { ClientRouteName } from '../../../../common/routes.js';
 import { loadHomePage } from '../../pages/home/load-home.js';
+import { loadTopicPage } from '../../pages/topic/load-topic.js';
 import type { ServerPage } from '../../shared/ssr/page-loader.js';
 
 /**
@@ -10,4 +11,5 @@ import type { ServerPage } from '../../shared/ssr/page-loader.js';
  */
 export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, ServerPage>> = {
   home: { load: loadHomePage, query: [] },
+  topic: { load: loadTopicPage, query: ['tags', 'page'], module: 'src/pages/topic/TopicPage.tsx' },
 };
