@@ -21,6 +21,9 @@
  * `--search-only` just the single-client search p95 and the mixed workload with the server's memory.
  */
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { firstLoadJs } from '../scripts/bundle-size.js';
 import { buildWebIfStale } from '../scripts/web-build.js';
@@ -300,7 +303,21 @@ async function benchWeb() {
   for (const { route, kb } of routes)
     console.log(`  ${route.replace('src/pages/', '')}: +${kb.toFixed(1)} KB gzip on first visit`);
 
-  const server = await startServerProcess({ ...benchEnvironment('sqlite'), LOG_LEVEL: 'warn', SEED: 'none' });
+  // The same pages as the browser renders them (the web app as it was before issue 23): the build
+  // without its server entry, which the server then serves as the shell.
+  const browserRenderedDist = mkdtempSync(join(tmpdir(), 'podium-browser-rendered-'));
+  cpSync('web/dist', browserRenderedDist, {
+    recursive: true,
+    filter: (from) => !from.includes('/dist/server'),
+  });
+  const environment = { ...benchEnvironment('sqlite'), LOG_LEVEL: 'warn', SEED: 'none' };
+  const servers = {
+    'browser-rendered (before)': await startServerProcess({
+      ...environment,
+      WEB_DIST_DIR: browserRenderedDist,
+    }),
+    'server-rendered (now)': await startServerProcess(environment),
+  };
   try {
     const handle = openBenchDatabase('sqlite');
     const [topic, hub] = await Promise.all(
@@ -325,23 +342,30 @@ async function benchWeb() {
       `Lighthouse 12, mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page (each figure its own median)`,
     );
     console.log(
-      '| page | performance | accessibility | SEO | FCP ms | LCP ms | TBT ms | CLS | benchmarkIndex | budget |',
+      '| page | rendered | performance | accessibility | SEO | FCP ms | LCP ms | TBT ms | CLS | benchmarkIndex | budget |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const [name, path] of Object.entries(pages)) {
-      const run = lighthouseMedian(`${server.url}${path}`, LIGHTHOUSE_RUNS);
-      const verdict = budget(
-        run.performance >= BUDGETS.minLighthouse.performance &&
-          run.accessibility >= BUDGETS.minLighthouse.accessibility,
-        `Lighthouse ${name}: performance ${run.performance}, accessibility ${run.accessibility}`,
-      );
-      const score = (value: number) => Math.round(value * 100);
-      console.log(
-        `| ${name} | ${score(run.performance)} | ${score(run.accessibility)} | ${score(run.seo)} | ${Math.round(run.firstContentfulPaint)} | ${Math.round(run.largestContentfulPaint)} | ${Math.round(run.totalBlockingTime)} | ${run.cumulativeLayoutShift.toFixed(3)} | ${Math.round(run.benchmarkIndex)} | ${verdict} |`,
-      );
+      for (const [rendered, server] of Object.entries(servers)) {
+        const run = lighthouseMedian(`${server.url}${path}`, LIGHTHOUSE_RUNS);
+        const now = server === servers['server-rendered (now)'];
+        const verdict = now
+          ? budget(
+              run.performance >= BUDGETS.minLighthouse.performance &&
+                run.accessibility >= BUDGETS.minLighthouse.accessibility &&
+                run.seo >= BUDGETS.minLighthouse.seo,
+              `Lighthouse ${name}: performance ${run.performance}, accessibility ${run.accessibility}, SEO ${run.seo}`,
+            )
+          : 'baseline';
+        const score = (value: number) => Math.round(value * 100);
+        console.log(
+          `| ${name} | ${rendered} | ${score(run.performance)} | ${score(run.accessibility)} | ${score(run.seo)} | ${Math.round(run.firstContentfulPaint)} | ${Math.round(run.largestContentfulPaint)} | ${Math.round(run.totalBlockingTime)} | ${run.cumulativeLayoutShift.toFixed(3)} | ${Math.round(run.benchmarkIndex)} | ${verdict} |`,
+        );
+      }
     }
   } finally {
-    await server.kill('SIGTERM');
+    await Promise.all(Object.values(servers).map((server) => server.kill('SIGTERM')));
+    rmSync(browserRenderedDist, { recursive: true, force: true });
   }
 }
 

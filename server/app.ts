@@ -22,6 +22,8 @@ import { pruneSessionsPeriodically } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { SearchRepository } from './modules/search/repository.js';
+import { SearchService } from './modules/search/service.js';
 import { SearchSnapshots } from './modules/search/snapshot.js';
 import { SearchVocabulary } from './modules/search/vocabulary.js';
 import { TextsService } from './modules/texts/service.js';
@@ -118,6 +120,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
   app.addHook('preClose', async () => liveStreams.endAll());
   const { redis, counters } = await registerRateLimits(app, config);
+  // One repository (search's SQL) serves the vocabulary, the snapshots and the searches.
+  const searchRepository = new SearchRepository(database.db, database.kind);
+  const searchVocabulary = new SearchVocabulary(searchRepository, app.log);
+  const searchSnapshots = new SearchSnapshots(database.db, searchRepository);
   const ctx: AppContext = {
     config,
     redis,
@@ -134,8 +140,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
       category: categoryBaseTexts,
       tag: tagBaseTexts,
     }),
-    searchVocabulary: new SearchVocabulary(database.db, database.kind, app.log),
-    searchSnapshots: new SearchSnapshots(database.db, database.kind),
+    searchVocabulary,
+    searchSnapshots,
+    search: new SearchService(searchRepository, searchVocabulary, searchSnapshots),
     rankingEvents,
     liveStreams,
   };

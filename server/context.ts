@@ -8,6 +8,7 @@ import type { Counters } from './http/rate-limit/counters.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
+import type { SearchService } from './modules/search/service.js';
 import type { SearchSnapshots } from './modules/search/snapshot.js';
 import type { SearchVocabulary } from './modules/search/vocabulary.js';
 import type { TextsService } from './modules/texts/service.js';
@@ -31,6 +32,8 @@ export interface AppContext {
   searchVocabulary: SearchVocabulary;
   /** This process's snapshot of the searchable catalogue (names, topic documents), per index version. */
   searchSnapshots: SearchSnapshots;
+  /** Search (the API's search routes and the search page's server render). */
+  search: SearchService;
   /** Live ranking updates to the open topic pages of this process. */
   rankingEvents: RankingEvents;
   /** The open live-ranking streams of this process and their caps. */

@@ -28,8 +28,11 @@ interface Entry {
 export interface ReadOptions<T> {
   /** Lengthens the lifetime of entries that something else drops when they change. */
   ttlMs?: number;
-  /** Files the entry under a tag known from its value (a topic's id): `forget(tag)` drops it. */
-  tagOf?: (value: T) => string;
+  /**
+   * Files the entry under the tags known from its value (a topic's id): `forget` of any of them drops
+   * it.
+   */
+  tagOf?: (value: T) => string | readonly string[];
 }
 
 export class ReadCache {
@@ -97,14 +100,16 @@ export class ReadCache {
     value.then(
       (result) => {
         settled();
-        const tag = options.tagOf?.(result);
-        // Its tag was forgotten while it loaded: it may hold what the change replaced.
-        if (tag !== undefined && (this.forgottenAt.get(tag) ?? 0) > started) return drop();
+        const tagged = options.tagOf?.(result) ?? [];
+        const tags = typeof tagged === 'string' ? [tagged] : tagged;
+        // A tag of it was forgotten while it loaded: it may hold what the change replaced.
+        if (tags.some((tag) => (this.forgottenAt.get(tag) ?? 0) > started)) return drop();
         entry.settled = true;
         entry.expires = Date.now() + ttlMs;
         // A clear() while loading wins: only replace what is still there.
         if (stale && this.entries.get(key) === stale) this.entries.set(key, entry);
-        if (tag !== undefined && this.entries.get(key) === entry) {
+        if (this.entries.get(key) !== entry) return;
+        for (const tag of tags) {
           const keys = this.tagged.get(tag) ?? new Set<string>();
           this.tagged.set(tag, keys);
           keys.add(key);

@@ -65,6 +65,18 @@ describe('ReadCache', () => {
     expect(await cache.get('popular:fr', load)).toBe('value 3');
   });
 
+  it('drops an entry filed under several tags when any one of them is forgotten (a page and its hub)', async () => {
+    const cache = new ReadCache();
+    const load = counter();
+    const page = { ttlMs: 60_000, tagOf: () => ['topic-id:3', 'topic-id:1', 'ui-texts'] };
+    await cache.get('page:fr:/topic/3', load, page);
+    cache.forget('topic-id:1');
+    expect(await cache.get('page:fr:/topic/3', load, page)).toBe('value 2');
+    cache.forget('ui-texts');
+    expect(await cache.get('page:fr:/topic/3', load, page)).toBe('value 3');
+    expect(await cache.get('page:fr:/topic/3', load, page)).toBe('value 3');
+  });
+
   it('does not keep a value whose tag was forgotten while it loaded (a vote during the first read)', async () => {
     const cache = new ReadCache();
     let finish: (value: string) => void = () => undefined;

@@ -1,48 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../common/constants.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
 import { TopicsService } from '../modules/topics/service.js';
-import { bootCatalogTag, withBootCatalog } from './boot-catalog.js';
 import { escapeXml } from './html.js';
-import { pageLanguage, varyByLanguage } from './page-language.js';
-import { renderIndex, topicHeadTags, topicUrl } from './topic-meta.js';
+import { topicUrl } from './topic-meta.js';
 
 /** Topics per sitemap file: with four hreflang alternates each, a file stays near 3 MB. */
 export const SITEMAP_PAGE_SIZE = 5000;
-const RANKING_IN_PAGE = 50;
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
-/**
- * What crawlers and link previews read: /topic/{id} served with its real head tags, the sitemap
- * and robots.txt. `template` is the built index.html (absent when the web app is not built).
- */
-export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, template: string | undefined): void {
+/** What crawlers read besides the pages (whose head tags `pageHandler` writes): the sitemap and robots.txt. */
+export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const topics = new TopicsService(ctx);
   const base = ctx.config.publicUrl;
-
-  if (template) {
-    app.get<{ Params: { slugOrId: string } }>(
-      '/topic/:slugOrId',
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const language = pageLanguage(request);
-        varyByLanguage(reply).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        const page = withBootCatalog(template, await bootCatalogTag(ctx, language));
-        try {
-          const topic = await topics.topic(request.params.slugOrId.slice(0, 255), language);
-          const { rankings } = await topics.ranking(topic.id, RANKING_IN_PAGE);
-          const head = topicHeadTags({ topic, rankings, language, publicUrl: base });
-          return reply.send(renderIndex(page, { language, ...head }));
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
-          // The app still boots and shows its own not-found state; crawlers get the status.
-          const tags = '<meta name="robots" content="noindex">';
-          return reply.status(404).send(renderIndex(page, { language, title: 'Podium', tags }));
-        }
-      },
-    );
-  }
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply

@@ -12,14 +12,13 @@ import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
 import { answers } from '../../http/responses.js';
 import type { SearchMode } from './candidates.js';
-import { SearchService } from './service.js';
 
 /**
  * Public search: suggestions as you type (predictive), full search (smart), and the category and
  * tag lists of the search page. No guard: anyone may search.
  */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const search = new SearchService(ctx.db, ctx.database.kind, ctx.searchVocabulary, ctx.searchSnapshots);
+  const { search } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   for (const mode of ['predictive', 'smart'] as const satisfies SearchMode[]) {

@@ -9,8 +9,6 @@ import {
   type ScoreOptions,
 } from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
-import type { DatabaseKind } from '../../db/database.js';
-import type { Executor } from '../../db/executor.js';
 import { candidateTopicIds, lookupsOf, type QueryWordLookups, type SearchMode } from './candidates.js';
 import {
   catalogueResults,
@@ -19,7 +17,7 @@ import {
   type TopicMatch,
   topicResult,
 } from './presentation.js';
-import { SearchRepository } from './repository.js';
+import type { SearchRepository } from './repository.js';
 import type { QueryMatches, SearchSnapshot, SearchSnapshots } from './snapshot.js';
 import type { SearchVocabulary } from './vocabulary.js';
 
@@ -48,16 +46,11 @@ const CORRECTIONS_TRIED = 6;
  * per-version snapshot of the catalogue (snapshot.ts).
  */
 export class SearchService {
-  private readonly repository: SearchRepository;
-
   constructor(
-    db: Executor,
-    kind: DatabaseKind,
+    private readonly repository: SearchRepository,
     private readonly vocabulary: SearchVocabulary,
     private readonly snapshots: SearchSnapshots,
-  ) {
-    this.repository = new SearchRepository(db, kind);
-  }
+  ) {}
 
   async search(mode: SearchMode, params: SearchParams): Promise<SearchResponseDto> {
     const { q, language } = params;

@@ -8,13 +8,12 @@ import {
 import { foldText } from '../../../common/text/index.js';
 import { FINDABLE_ASPECTS } from '../../changes/change-set.js';
 import type { CommitSubscriber } from '../../changes/dispatcher.js';
-import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { fallbackChain, pickText, type TextsByEntity } from '../texts/fallback.js';
 import { readTranslations } from '../texts/service.js';
 import { HubsRepository } from '../topics/hubs-repository.js';
 import type { ScoredResult, TopicMatch } from './presentation.js';
-import { type CatalogueRows, SearchRepository, type TermLookup } from './repository.js';
+import type { CatalogueRows, SearchRepository, TermLookup } from './repository.js';
 
 /** Topic documents kept per process (about 2 KB each). */
 const TOPIC_DOC_CAPACITY = 20_000;
@@ -376,14 +375,11 @@ export class SearchSnapshots {
   /** When the version was last read, and whether a findable change was heard since. */
   private checkedAt = Number.NEGATIVE_INFINITY;
   private changed = true;
-  private readonly repository: SearchRepository;
 
   constructor(
     private readonly db: Executor,
-    kind: DatabaseKind,
-  ) {
-    this.repository = new SearchRepository(db, kind);
-  }
+    private readonly repository: SearchRepository,
+  ) {}
 
   async current(): Promise<SearchSnapshot> {
     if (this.snapshot && !this.changed && performance.now() - this.checkedAt < SNAPSHOT_TRUST_MS) {

@@ -1,9 +1,7 @@
 import { TermVocabulary } from '../../../common/search/index.js';
 import { FINDABLE_ASPECTS } from '../../changes/change-set.js';
 import type { CommitSubscriber } from '../../changes/dispatcher.js';
-import type { DatabaseKind } from '../../db/database.js';
-import type { Executor } from '../../db/executor.js';
-import { SearchRepository } from './repository.js';
+import type { SearchRepository } from './repository.js';
 
 /** Topic ids per read of their terms. */
 const TOPIC_BATCH = 500;
@@ -20,15 +18,11 @@ export class SearchVocabulary {
   private loading: Promise<TermVocabulary> | undefined;
   /** Words of committed changes being read: a search waits for them, so a write's typos are found at once here. */
   private learning: Promise<void> | undefined;
-  private readonly repository: SearchRepository;
 
   constructor(
-    db: Executor,
-    kind: DatabaseKind,
+    private readonly repository: SearchRepository,
     private readonly log: { error: (details: object, message: string) => void },
-  ) {
-    this.repository = new SearchRepository(db, kind);
-  }
+  ) {}
 
   /** The vocabulary, loading it the first time, with the words of every change committed so far. */
   async current(): Promise<TermVocabulary> {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeProposition, makeTopic } from '../../test/catalogue-factory.js';
+import { registerUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { ballot, vote } from '../votes/test-helpers.js';
 
 // A stand-in for the built index.html with the same head the real build has.
 const INDEX_HTML = `<!doctype html>
@@ -112,6 +114,24 @@ describe('topic pages served with their own head tags', () => {
       ],
     });
     expect(match?.[1]).not.toContain('<');
+  });
+
+  it('shows a vote in the very next page served, though pages are kept between requests', async () => {
+    const topic = await hostileTopic();
+    const items = async () => {
+      const html = (await server.request('GET', `/topic/${topic.id}?lng=en`)).text;
+      const jsonLd = JSON.parse(
+        /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '',
+      );
+      return (jsonLd.itemListElement as { name: string; description: string }[]).map(
+        (item) => `${item.name}: ${item.description}`,
+      );
+    };
+    expect(await items()).toContain('Chez Luigi: 2 points, 1 votes');
+    const voter = await registerUser(server);
+    const cast = await vote(server, voter.accessToken, ballot(topic.id, ['Chez Luigi']));
+    expect(cast.status).toBeLessThan(300);
+    expect(await items()).toContain('Chez Luigi: 5 points, 2 votes');
   });
 
   it('serves the app with a 404 status and a generic title for an unknown or inactive topic', async () => {

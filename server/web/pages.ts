@@ -1,0 +1,121 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../common/constants.js';
+import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
+import type { AppContext } from '../context.js';
+import { readCacheFor } from '../db/read-cache.js';
+import { ApiError } from '../http/errors.js';
+import { topicTag } from '../modules/topics/caches.js';
+import { TopicsService } from '../modules/topics/service.js';
+import { bootCatalogTag, UI_TEXTS_TAG, withBootCatalog } from './boot-catalog.js';
+import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
+import { ServedPage } from './served-page.js';
+import { pageDataSource, renderedAddress, renderedPage, type ServerRenderer } from './server-render.js';
+import { renderIndex, topicHeadTags } from './topic-meta.js';
+
+/** Ranking entries a topic page's head describes (its JSON-LD ItemList). */
+const RANKING_IN_HEAD = 50;
+const NOT_FOUND_PATH = '/404';
+
+/** A page's own head: its title and tags, and whether its subject exists. */
+interface PageHead {
+  status: 200 | 404;
+  title: string;
+  tags: string;
+  /** The read-cache tags of what the head shows: a change of any of them drops the page. */
+  subjects: string[];
+}
+
+/** Answers a request for a page of the web app (or any other non-API address: the not-found page). */
+export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * Serves every page of the web app from `indexHtml` (the built index.html): in the visitor's language
+ * with its catalog block, with a topic's own head tags, rendered on the server when `renderer` renders
+ * that page, and with its status (404 at an unknown address, at /404 and for a missing topic). Each
+ * page is built once per language and address and kept, compressed, in the read cache for its
+ * lifetime (1 s), dropped by the changes of what it shows: the topics it lists (any change to how topics
+ * are listed empties the cache), its topic and main topic, the interface texts. A page holds no one's own
+ * data (those parts are placeholders), so one build serves every visitor.
+ */
+export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: ServerRenderer): PageHandler {
+  const topics = new TopicsService(ctx);
+  const source = pageDataSource(ctx);
+  const reads = readCacheFor(ctx.db);
+
+  async function topicHead(slugOrId: string, language: Language): Promise<PageHead> {
+    try {
+      const topic = await topics.topic(slugOrId.slice(0, 255), language);
+      const { rankings } = await topics.ranking(topic.id, RANKING_IN_HEAD);
+      const head = topicHeadTags({ topic, rankings, language, publicUrl: ctx.config.publicUrl });
+      const subjects = [topicTag(topic.id)];
+      if (topic.mainTopicId !== null) subjects.push(topicTag(topic.mainTopicId));
+      return { status: 200, ...head, subjects };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
+      return { status: 404, title: 'Podium', tags: '<meta name="robots" content="noindex">', subjects: [] };
+    }
+  }
+
+  /** Builds a page; its address is a page's path (or /404) and, for a rendered page, the query it reads. */
+  async function build(
+    request: FastifyRequest,
+    route: ClientRouteName,
+    address: string,
+    language: Language,
+  ): Promise<{ page: ServedPage; subjects: string[] }> {
+    const head = route === 'topic' ? await topicHead(topicSlug(address), language) : undefined;
+    let html = withHtmlLanguage(indexHtml, language);
+    if (head) html = renderIndex(html, { language, title: head.title, tags: head.tags });
+    html = withBootCatalog(html, await bootCatalogTag(ctx, language));
+    let status: number = route === 'notFound' ? 404 : (head?.status ?? 200);
+    if (renderer?.pages[route]) {
+      try {
+        const rendered = await renderedPage(renderer.render, ctx, source, {
+          shell: html,
+          url: address,
+          language,
+        });
+        if (rendered) {
+          html = rendered.html;
+          status = Math.max(status, rendered.status);
+        }
+      } catch (error) {
+        // The browser still renders the page from the shell; the failure is a bug to see in the log.
+        request.log.error({ err: error, url: request.url }, 'server render failed; served the shell');
+      }
+    }
+    return { page: new ServedPage(status, html), subjects: head?.subjects ?? [] };
+  }
+
+  return async (request, reply) => {
+    const language = pageLanguage(request);
+    const [path = '', search = ''] = request.url.split('?', 2);
+    const matched = matchClientRoute(path);
+    // Every unknown address is the one not-found page: a flood of made-up addresses builds it once.
+    const route = matched ?? 'notFound';
+    const served = renderer?.pages[route];
+    const at = matched ? path : NOT_FOUND_PATH;
+    // A page the browser renders is the same shell at any address, but a topic's head is its own.
+    const address = served
+      ? renderedAddress(at, new URLSearchParams(search), served.query)
+      : route === 'topic'
+        ? at
+        : route;
+    const { page } = await reads.get(
+      `page:${language}:${address}`,
+      () => build(request, route, address, language),
+      { tagOf: (built) => [UI_TEXTS_TAG, ...built.subjects] },
+    );
+    return page.send(request, varyByLanguage(reply));
+  };
+}
+
+/** The slug (or id) of a topic page's address, `/topic/{slug}` with or without a query. */
+function topicSlug(address: string): string {
+  const segment = address.split(/[/?]/)[2] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
