@@ -5,7 +5,7 @@
  * Types only (docs/decisions/008-server-rendered-pages.md).
  */
 import type { SearchResponseDto } from './api/search.js';
-import type { MainTopicData, PopularTopicsData } from './api/topics.js';
+import type { HubData, MainTopicData, PopularTopicsData, RankingData, TopicDto } from './api/topics.js';
 import type { Language } from './constants.js';
 import type { ClientRouteName } from './routes.js';
 
@@ -29,6 +29,12 @@ export interface PageDataSource {
     language: Language,
     params: { q: string; category?: string; tag?: string },
   ): Promise<SearchResponseDto | null>;
+  /** GET /api/topics/{slugOrId}?language= (its `topic`), as the public sees it; `null` where the route answers 404. */
+  topic(slugOrId: string, language: Language): Promise<TopicDto | null>;
+  /** GET /api/search/rankings/topic/{topicId}: the whole ranking (the route's default limit). */
+  ranking(topicId: number): Promise<RankingData>;
+  /** GET /api/topics/main/{id}/hub?lang=&tags=&offset=: one page (HUB_PAGE_SIZE) of a main topic's sub-topics. */
+  hub(id: number, language: Language, params: { tags: readonly string[]; offset: number }): Promise<HubData>;
 }
 
 export interface RenderRequest {
@@ -51,10 +57,10 @@ export interface RenderedPage {
   /** The text of the page's JSON data block (already safe inside a `<script>` element). */
   pageData: string;
   /**
-   * Tags for the page's `<head>`: the stylesheets of a page that is not in the first load (without them
-   * its HTML shows unstyled until its code arrives, or forever without JavaScript) and a preload of its code.
+   * Tags the server adds to the page's `<head>` (not the entry): the stylesheets and code of the page's
+   * code-split module, from the browser build's manifest.
    */
-  head: string;
+  head?: string;
 }
 
 /** Renders a server-rendered page; `null` for an address whose page is rendered in the browser only. */
@@ -74,6 +80,13 @@ export interface PageData {
  */
 export interface ServerRenderedPage {
   readonly query: readonly string[];
+  /**
+   * The code-split module the page's route loads, as the browser build's manifest names it
+   * (`src/pages/topic/TopicPage.tsx`); none for a page in the first load. The server links its
+   * stylesheets and preloads its code: the browser would only fetch them once the entry script runs,
+   * so the server's HTML would be unstyled until then, and without JavaScript for good.
+   */
+  readonly module?: string;
 }
 
 /** What web/dist/server/entry-server.js exports. */

@@ -1,9 +1,20 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SearchResponseDto } from '../common/api/search.js';
-import type { PopularTopicsData } from '../common/api/topics.js';
-import { SEARCH_DEBOUNCE_MS } from '../common/constants.js';
-import { callApi, newCredentials, setupE2E, text, userMenuButton } from './support/index.js';
+import type { HubData, PopularTopicsData, RankingData } from '../common/api/topics.js';
+import { type Language, SEARCH_DEBOUNCE_MS } from '../common/constants.js';
+import {
+  callApi,
+  DESKTOP,
+  newCredentials,
+  PHONE,
+  SCREENSHOT_DIR,
+  setupE2E,
+  text,
+  userMenuButton,
+} from './support/index.js';
 
 const e2e = setupE2E({ SEED: 'demo' });
 
@@ -16,8 +27,12 @@ interface FirstLoad {
 }
 
 /** Opens `path` in a fresh context, recording from before the document arrives; waits for hydration. */
-async function openFirstLoad(path: string, setup?: (page: Page) => Promise<void>): Promise<FirstLoad> {
-  const page = await e2e.newPage(null, { path: '/404' });
+async function openFirstLoad(
+  path: string,
+  setup?: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<FirstLoad> {
+  const page = await e2e.newPage(null, { path: '/404', viewport });
   await setup?.(page);
   const problems: string[] = [];
   const requests: Request[] = [];
@@ -165,5 +180,136 @@ describe('the search page rendered on the server', () => {
     await page.waitForURL(/[?&]q=brunch(&|$)/);
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+});
+
+/** The demo seed's most voted hub and, among its sub-topics, the first with a podium. */
+async function demoHub(language: Language) {
+  const mains = await callApi<PopularTopicsData>(
+    e2e.url,
+    'GET',
+    `/topics/popular/${language}?limit=1&type=main`,
+  );
+  const hubId = mains.topics[0]?.id as number;
+  const hub = await callApi<HubData>(e2e.url, 'GET', `/topics/main/${hubId}/hub?lang=${language}`);
+  const sub = hub.subTopics.find((topic) => topic.podium.length > 0);
+  if (!sub) throw new Error('the demo hub has no voted sub-topic');
+  return { hubId, hub, sub };
+}
+
+/** The first load's calls to the API, by path (the live ranking's stream apart: it only starts in the browser). */
+const apiPaths = (requests: Request[]) =>
+  requests.map((request) => new URL(request.url()).pathname).filter((p) => p.startsWith('/api/'));
+
+describe('the topic page and the hub rendered on the server', () => {
+  it('hydrates a sub-topic without a warning, a second fetch of its data, a replayed animation or a shift at phone width', async () => {
+    const { hub, sub } = await demoHub('en');
+    const ranking = await callApi<RankingData>(
+      e2e.url,
+      'GET',
+      `/search/rankings/topic/${sub.id}?language=en`,
+    );
+    expect(ranking.rankings.length).toBeGreaterThan(3);
+    const { page, problems, requests } = await openFirstLoad(
+      `/topic/${sub.id}?lng=en`,
+      async (first) => {
+        // Marks the server's ranking rows before any script runs: hydration must keep these very nodes
+        // (a re-created row would replay its entrance animation).
+        await first.addInitScript(() => {
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState !== 'interactive') return;
+            for (const row of document.querySelectorAll('.ranking__row'))
+              (row as Element & { fromServer?: boolean }).fromServer = true;
+          });
+        });
+      },
+      PHONE,
+    );
+    const panel = page.locator('.vote-panel');
+    await panel.getByRole('button', { name: text('en', 'vote.panel.login') }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const calls = apiPaths(requests);
+    expect(calls.filter((p) => p === `/api/topics/${sub.id}`)).toEqual([]);
+    expect(calls.filter((p) => p.startsWith('/api/search/rankings/'))).toEqual([]);
+    expect(calls.filter((p) => p.startsWith(`/api/topics/main/${hub.mainTopic.id}`))).toEqual([]);
+    expect(calls.filter((p) => p.startsWith('/api/translations/ui'))).toEqual([]);
+    expect(problems).toEqual([]);
+
+    const rows = page.locator('.ranking__row');
+    expect(await rows.count()).toBe(ranking.rankings.length);
+    expect(
+      await rows.evaluateAll((all) =>
+        all.every((row) => (row as Element & { fromServer?: boolean }).fromServer),
+      ),
+    ).toBe(true);
+    const shift = await layoutShift(page);
+    console.info(`topic, signed out, phone: cumulative layout shift ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThan(0.01);
+    await page.context().close();
+  });
+
+  it('hydrates a hub filtered by a tag without a warning or a second fetch of its sub-topics', async () => {
+    const { hubId, hub } = await demoHub('fr');
+    const tag = hub.availableTags[0]?.tags[0];
+    expect(tag).toBeDefined();
+    const filtered = await callApi<HubData>(
+      e2e.url,
+      'GET',
+      `/topics/main/${hubId}/hub?lang=fr&tags=${tag?.slug}`,
+    );
+    const { page, problems, requests } = await openFirstLoad(`/topic/${hubId}?lng=fr&tags=${tag?.slug}`);
+    expect(filtered.subTopics.length).toBeGreaterThan(0);
+    expect(filtered.subTopics.length).toBeLessThan(hub.subTopics.length);
+    await page.locator('.podium').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.podium').count()).toBe(filtered.subTopics.length);
+    expect(apiPaths(requests).filter((p) => p.startsWith('/api/topics/'))).toEqual([]);
+    expect(problems).toEqual([]);
+    // The filter is live: its chip is pressed and clearing it shows the whole hub again.
+    await page.getByRole('button', { name: text('fr', 'topic.filter.clear') }).click();
+    await page.waitForURL((url) => !url.search.includes('tags='));
+    await expect.poll(() => page.locator('.podium').count()).toBe(hub.subTopics.length);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the ranking and the hub’s sub-topics without JavaScript, in English and in French', async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const language of ['en', 'fr'] as const) {
+      const { hubId, hub, sub } = await demoHub(language);
+      const ranking = await callApi<RankingData>(
+        e2e.url,
+        'GET',
+        `/search/rankings/topic/${sub.id}?language=${language}`,
+      );
+      const topicPage = await e2e.newPage(language, {
+        path: `/topic/${sub.id}`,
+        viewport: PHONE,
+        javaScriptEnabled: false,
+      });
+      expect(await topicPage.locator('html').getAttribute('lang')).toBe(language);
+      await topicPage.getByRole('heading', { name: text(language, 'topic.ranking.title') }).waitFor();
+      for (const entry of ranking.rankings)
+        await topicPage.locator('.ranking__name', { hasText: entry.itemName }).first().waitFor();
+      await topicPage.screenshot({
+        path: resolve(SCREENSHOT_DIR, `server-rendered-topic-no-js-${language}-phone.png`),
+        fullPage: true,
+      });
+      await topicPage.context().close();
+
+      const hubPage = await e2e.newPage(language, { path: `/topic/${hubId}`, javaScriptEnabled: false });
+      expect(await hubPage.locator('.podium').count()).toBe(hub.subTopics.length);
+      for (const subTopic of hub.subTopics)
+        await hubPage
+          .locator('.podium__name', { hasText: subTopic.podium[0]?.itemName ?? '' })
+          .first()
+          .waitFor();
+      await hubPage.screenshot({
+        path: resolve(SCREENSHOT_DIR, `server-rendered-hub-no-js-${language}-desktop.png`),
+        fullPage: true,
+      });
+      await hubPage.context().close();
+    }
   });
 });

@@ -16,8 +16,8 @@ export interface NewPageOptions extends BrowserContextOptions {
 export interface E2E {
   readonly url: string;
   /**
-   * A fresh browser context (own localStorage) showing `path?lng=<lng>` once the app has rendered (with
-   * `javaScriptEnabled: false`, once the server's page has arrived).
+   * A fresh browser context (own localStorage) showing `path?lng=<lng>` once the app has rendered; with
+   * `javaScriptEnabled: false`, once the server's HTML is there (a server-rendered page only).
    */
   newPage: (lng: Language | null, options?: NewPageOptions) => Promise<Page>;
   /** Another tab of the same context (shares localStorage, like a real second tab). */
@@ -51,7 +51,7 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
 
   // The header renders once the first catalog is in (or comes in the server's HTML) and is complete once
   // the app runs; when it never is, say what the page said.
-  const appReady = async (page: Page) => {
+  const appReady = async (page: Page, scripts = true) => {
     const problems: string[] = [];
     const onError = (error: Error) => problems.push(error.message);
     const onConsole = (message: { type: () => string; text: () => string }) => {
@@ -61,6 +61,8 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
     page.on('console', onConsole);
     try {
       await page.locator('header.site-header').waitFor({ timeout: 20_000 });
+      // Without JavaScript the server's HTML is all there will be.
+      if (!scripts) return;
       // A server-rendered page shows its header before its script runs: the account corner is a
       // placeholder until the app has hydrated and read the session, and only then does a click work.
       await page.locator('.site-header__actions-placeholder').waitFor({ state: 'detached', timeout: 20_000 });
@@ -88,9 +90,7 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
       const page = await context.newPage();
       const target = lng ? `${path}${path.includes('?') ? '&' : '?'}lng=${lng}` : path;
       await page.goto(target);
-      // Without JavaScript the page is the server's HTML and stays so: its header is all there is to wait for.
-      if (contextOptions.javaScriptEnabled === false) await page.locator('header.site-header').waitFor();
-      else await appReady(page);
+      await appReady(page, contextOptions.javaScriptEnabled !== false);
       return page;
     },
     async newTab(context, path = '/') {

@@ -1,12 +1,16 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_CATALOG_ELEMENT_ID, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
 import { uiCatalog } from '../../common/i18n/index.js';
+import type { ServerEntry } from '../../common/ssr.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 import { rebuildSearchIndex } from '../modules/search/indexer.js';
-import { makeCategory, makeTopic } from '../test/catalogue-factory.js';
+import { makeCategory, makeProposition, makeTag, makeTopic } from '../test/catalogue-factory.js';
 import { createAdmin } from '../test/factories.js';
 import { startTestServer, type TestServer } from '../test/server.js';
+import { cachedUiCatalog } from './boot-catalog.js';
+import { pageDataSource } from './server-render.js';
 
 // The real web build, browser app and server renderer (`npm run build`), built here when stale.
 const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -232,5 +236,155 @@ describe('the not-found page rendered on the server', () => {
     expect(app).toContain(ui('en', 'page.notFound.title'));
     expect(app).toContain(ui('en', 'page.notFound.text'));
     expect(app).not.toContain('class="boot"');
+  });
+});
+
+/** A page as the server sends it, in `language`: its status, the whole document and the app React rendered. */
+async function getPage(url: string, language: Language) {
+  const response = await server.request('GET', `${url}${url.includes('?') ? '&' : '?'}lng=${language}`);
+  return { status: response.status, document: response.text, html: rendered(response.text) };
+}
+
+/** A UI text with its `{{count}}` filled in, as the plural form `count` takes in English and French. */
+const counted = (language: Language, key: string, count: number) =>
+  ui(language, `${key}_${count === 1 ? 'one' : 'other'}`).replace('{{count}}', String(count));
+
+describe('the topic page rendered on the server', () => {
+  let hubId: number;
+  let romeId: number;
+  let romeTagSlug: string;
+  const ranking = [
+    { name: 'Sant’Eustachio', places: { first: 4, second: 1 }, points: 14, voters: 5 },
+    { name: 'Tazza d’Oro', places: { first: 2, third: 3 }, points: 9, voters: 5 },
+    { name: 'Roscioli & Co', places: { second: 1 }, points: 2, voters: 1 },
+  ];
+  beforeAll(async () => {
+    const db = server.ctx.db;
+    const category = await makeCategory(db, { name: 'Drinks', names: { fr: 'Boissons' } });
+    const rome = await makeTag(db, { name: 'Rome', type: 'CITY', names: { fr: 'Rome-ville' } });
+    const milan = await makeTag(db, { name: 'Milan', type: 'CITY', names: { fr: 'Milan-ville' } });
+    romeTagSlug = rome.slug;
+    const hub = await makeTopic(db, {
+      categoryId: category.id,
+      language: 'en',
+      isMain: true,
+      titles: { en: 'Coffee in Italy', fr: 'Le café en Italie' },
+    });
+    hubId = hub.id;
+    const romeTopic = await makeTopic(db, {
+      categoryId: category.id,
+      language: 'en',
+      mainTopicId: hub.id,
+      voteCount: 11,
+      tagIds: [rome.id],
+      titles: { en: 'Coffee in Italy Rome', fr: 'Le café en Italie Rome' },
+      descriptions: { en: 'Where the espresso is best', fr: 'Où l’espresso est le meilleur' },
+    });
+    romeId = romeTopic.id;
+    for (const entry of ranking) await makeProposition(db, romeTopic.id, entry.name, entry.places);
+    await makeProposition(db, romeTopic.id, 'Not yet picked');
+    const milanTopic = await makeTopic(db, {
+      categoryId: category.id,
+      language: 'en',
+      mainTopicId: hub.id,
+      voteCount: 3,
+      tagIds: [milan.id],
+      titles: { en: 'Coffee in Italy Milan', fr: 'Le café en Italie Milan' },
+    });
+    await makeProposition(db, milanTopic.id, 'Marchesi 1824', { first: 3 });
+  });
+
+  it('renders the page inline on a renderer’s first render, when its code-split module is not loaded yet', async () => {
+    // A long ranking: React sends a suspended boundary larger than its progressive chunk (12.8 KB by
+    // default) as its fallback plus a hidden copy, even once complete.
+    const db = server.ctx.db;
+    const category = await makeCategory(db, { name: 'Shops' });
+    const long = await makeTopic(db, {
+      categoryId: category.id,
+      language: 'en',
+      title: 'Bookshops in Paris',
+    });
+    for (let i = 1; i <= 60; i += 1) await makeProposition(db, long.id, `Bookshop number ${i}`, { first: i });
+    // A fresh instance of the entry: its lazy pages have not been loaded yet, so the page suspends once.
+    const entry = pathToFileURL(join(WEB_DIST, 'server', 'entry-server.js')).href;
+    const { renderPage } = (await import(`${entry}?fresh=${Date.now()}`)) as ServerEntry;
+    const page = await renderPage({
+      url: `/topic/${long.id}`,
+      language: 'en',
+      catalog: await cachedUiCatalog(server.ctx, 'en'),
+      source: pageDataSource(server.ctx),
+    });
+    // Not the fallback with a hidden copy for an inline script to swap in (no script runs without
+    // JavaScript, and the Content-Security-Policy blocks inline ones).
+    expect(page?.html).not.toMatch(/<div hidden id="S:/);
+    expect(page?.html).not.toContain('$RC');
+    expect(page?.html).toContain('Bookshop number 60');
+  });
+
+  it('holds the title, description, category, tags and every ranking entry with its points and voters', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const page = await getPage(`/topic/${romeId}`, language);
+      expect(page.status).toBe(200);
+      const { html } = page;
+      const fr = language === 'fr';
+      expect(html).toContain(fr ? 'Le café en Italie Rome' : 'Coffee in Italy Rome');
+      expect(html).toContain(asHtml(fr ? 'Où l’espresso est le meilleur' : 'Where the espresso is best'));
+      expect(html).toContain(fr ? 'Boissons' : 'Drinks');
+      expect(html).toContain(fr ? 'Rome-ville' : 'Rome');
+      for (const entry of ranking) {
+        const row = `${asHtml(entry.name)}</span><span class="ranking__stats"><span class="ranking__points">${counted(language, 'topic.ranking.points', entry.points)}</span><span class="ranking__voters">${counted(language, 'topic.ranking.voters', entry.voters)}</span>`;
+        expect(html, `${entry.name} in ${language}`).toContain(row);
+      }
+      expect(html).toContain('Not yet picked');
+      // Its siblings, from the hub's first page.
+      expect(html).toContain('Milan');
+    }
+  });
+
+  it('renders the voting panel as a hidden stand-in, neither signed out nor signed in', async () => {
+    const { html } = await getPage(`/topic/${romeId}`, 'en');
+    expect(html).toContain(ui('en', 'vote.panel.title'));
+    expect(html).toMatch(/class="vote-panel__state vote-panel__state--pending" aria-hidden="true" inert=""/);
+    expect(html).not.toContain(ui('en', 'vote.panel.noVote'));
+  });
+
+  it('links the topic page’s own stylesheet and code, which the browser would fetch only once scripts run', async () => {
+    const { document } = await getPage(`/topic/${romeId}`, 'en');
+    const head = document.slice(0, document.indexOf('</head>'));
+    const stylesheet = head.match(
+      /<link rel="stylesheet" crossorigin href="(\/assets\/TopicPage-[\w-]+\.css)">/,
+    );
+    expect(stylesheet, head).not.toBeNull();
+    expect((await server.request('GET', stylesheet?.[1] ?? '')).status).toBe(200);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/TopicPage-[\w-]+\.js">/);
+  });
+
+  it('renders a main topic’s hub with its sub-topics’ podiums', async () => {
+    const page = await getPage(`/topic/${hubId}`, 'en');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Coffee in Italy');
+    for (const title of ['Coffee in Italy Rome', 'Coffee in Italy Milan']) expect(page.html).toContain(title);
+    expect(page.html).toContain(asHtml('Sant’Eustachio'));
+    expect(page.html).toContain('Marchesi 1824');
+  });
+
+  it('renders only the sub-topics carrying the tags of the hub’s address', async () => {
+    const { html } = await getPage(`/topic/${hubId}?tags=${romeTagSlug}`, 'en');
+    expect(html).toContain('Coffee in Italy Rome');
+    expect(html).not.toContain('Coffee in Italy Milan');
+    expect(html).not.toContain('Marchesi 1824');
+  });
+
+  it('answers 404 and renders the not-found text for a topic that does not exist', async () => {
+    for (const language of ['en', 'de'] as const) {
+      const page = await getPage('/topic/no-such-topic', language);
+      expect(page.status).toBe(404);
+      expect(page.html).toContain(ui(language, 'topic.notFound.title'));
+      expect(page.html).toContain(ui(language, 'topic.notFound.text'));
+      // The page's data says so, so that the browser shows the same without asking again.
+      expect(page.document.includes(`"queryKey":["topics","detail","no-such-topic","${language}"]`)).toBe(
+        true,
+      );
+    }
   });
 });

@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { searchQuery } from '../../common/api/search.js';
-import { type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
+import { RANKING_LIMIT_MAX } from '../../common/api/topics.js';
+import { HUB_PAGE_SIZE, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
+import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
+import { ApiError } from '../http/errors.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
 
@@ -20,8 +23,58 @@ export async function loadServerRenderer(distDir: string): Promise<ServerRendere
   const entry = join(distDir, 'server', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
   const module = (await import(pathToFileURL(entry).href)) as Partial<ServerEntry>;
-  if (!module.renderPage || !module.serverRenderedPages) return undefined;
-  return { render: module.renderPage, pages: module.serverRenderedPages };
+  const { renderPage, serverRenderedPages: pages } = module;
+  if (!renderPage || !pages) return undefined;
+  const heads = pageHeads(distDir, pages);
+  const render: RenderPage = async (request) => {
+    const page = await renderPage(request);
+    const name = matchClientRoute(new URL(request.url, 'http://podium.invalid').pathname);
+    return page && name && heads[name] ? { ...page, head: heads[name] } : page;
+  };
+  return { render, pages };
+}
+
+/** A chunk of Vite's manifest (web/dist/.vite/manifest.json), the fields read here. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * Per page with a code-split module, the `<link>`s of what that module adds to the first load: its
+ * stylesheets (the server's HTML is styled at first paint, and without JavaScript) and its code,
+ * preloaded (hydration does not wait for the entry script to ask for it). The browser's loader finds
+ * these links by their address and does not add them twice.
+ */
+function pageHeads(
+  distDir: string,
+  pages: ServerEntry['serverRenderedPages'],
+): Partial<Record<ClientRouteName, string>> {
+  const file = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const firstLoad = entryKey ? closure(entryKey) : new Set<string>();
+  const heads: Partial<Record<ClientRouteName, string>> = {};
+  for (const [name, page] of Object.entries(pages) as [ClientRouteName, { module?: string }][]) {
+    if (!page.module || !manifest[page.module]) continue;
+    const chunks = [...closure(page.module)].filter((key) => !firstLoad.has(key)).map((key) => manifest[key]);
+    const css = chunks.flatMap((chunk) => chunk?.css ?? []);
+    const code = chunks.flatMap((chunk) => (chunk ? [chunk.file] : []));
+    heads[name] = [
+      ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+      ...code.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
+    ].join('\n    ');
+  }
+  return heads;
 }
 
 export interface ServerRenderer {
@@ -63,6 +116,24 @@ export function pageDataSource(ctx: AppContext): PageDataSource {
         await ctx.search.search('smart', { q, language, ...(category && { category }), ...(tag && { tag }) }),
       );
     },
+    topic: async (slugOrId, language) => {
+      try {
+        return asSent(await topics.topic(slugOrId, language));
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    ranking: async (topicId) => asSent(await topics.ranking(topicId, RANKING_LIMIT_MAX)),
+    hub: async (id, language, { tags, offset }) =>
+      asSent(
+        await topics.hub(id, language, {
+          // As the route reads `tags=a,b`.
+          tagSlugs: tags.map((slug) => slug.trim()).filter(Boolean),
+          offset,
+          limit: HUB_PAGE_SIZE,
+        }),
+      ),
   };
 }
 
@@ -83,8 +154,9 @@ export async function renderedPage(
   const page = await render({ url: input.url, language: input.language, catalog, source });
   if (!page) return undefined;
   const dataBlock = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${page.pageData}</script>`;
+  const head = page.head ? `  ${page.head}\n  ` : '';
   const html = input.shell
     .replace(OUTLET, () => page.html)
-    .replace('</head>', () => `  ${page.head}${dataBlock}\n  </head>`);
+    .replace('</head>', () => `${head}  ${dataBlock}\n  </head>`);
   return { html, status: page.status };
 }

@@ -4,7 +4,6 @@
  * renderer, once all its content is ready, in the page's language, with its data.
  */
 
-import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import { type ReactElement, StrictMode } from 'react';
@@ -24,7 +23,10 @@ const RENDER_TIMEOUT_MS = 5_000;
 
 /** The pages this entry renders; the server serves the others as the shell without asking. */
 export const serverRenderedPages: ServerEntry['serverRenderedPages'] = Object.fromEntries(
-  Object.entries(SERVER_RENDERED_PAGES).map(([name, page]) => [name, { query: page.query }]),
+  Object.entries(SERVER_RENDERED_PAGES).map(([name, page]) => [
+    name,
+    { query: page.query, module: page.module },
+  ]),
 );
 
 export const renderPage: RenderPage = async ({ url, language, catalog, source }) => {
@@ -47,7 +49,7 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
       </StrictMode>,
     );
     const data: PageData = { language, queries: dehydrate(queryClient) };
-    return { status, html, pageData: jsonForDataBlock(data), head: page.chunk ? chunkTags(page.chunk) : '' };
+    return { status, html, pageData: jsonForDataBlock(data) };
   } finally {
     queryClient.clear();
   }
@@ -96,9 +98,9 @@ function renderToHtml(element: ReactElement): Promise<string> {
       reject(error);
     };
     const stream = renderToPipeableStream(element, {
-      // React moves a Suspense boundary's content larger than this (12.8 kB by default: the search page's
-      // 20 popular topics) out of place, behind the fallback, and swaps it in with an inline script: without
-      // JavaScript that page would be a spinner. The whole page is sent at once anyway.
+      // A Suspense boundary (a code-split page not loaded yet) whose content is larger than this would
+      // be sent as its fallback plus a hidden copy that an inline script swaps in: blocked by the
+      // Content-Security-Policy, and never run without JavaScript. The page is sent whole: no limit.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: fail,
@@ -113,52 +115,4 @@ function jsonForDataBlock(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-/** An entry of Vite's build manifest (web/dist/.vite/manifest.json). */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-let manifest: Record<string, ManifestChunk> | undefined;
-const chunkTagsOf = new Map<string, string>();
-
-/**
- * The `<head>` tags of a lazily loaded page: its module's stylesheets and those of the modules it imports,
- * and a preload of their code, all but the first load's (index.html has those). This bundle sits in
- * dist/server, the browser build's manifest in dist/.vite.
- */
-function chunkTags(source: string): string {
-  const known = chunkTagsOf.get(source);
-  if (known !== undefined) return known;
-  manifest ??= JSON.parse(readFileSync(new URL('../.vite/manifest.json', import.meta.url), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const chunks = manifest;
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key) || !chunks[key]) return;
-      seen.add(key);
-      for (const imported of chunks[key].imports ?? []) visit(imported);
-    };
-    for (const key of keys) visit(key);
-    return seen;
-  };
-  const firstLoad = closure(Object.keys(chunks).filter((key) => chunks[key]?.isEntry));
-  const page = [...closure([source])].filter((key) => !firstLoad.has(key)).map((key) => chunks[key]);
-  const styles = page.flatMap((chunk) => chunk?.css ?? []);
-  const scripts = page.flatMap((chunk) => (chunk ? [chunk.file] : []));
-  const tags = [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ]
-    .map((tag) => `${tag}\n  `)
-    .join('');
-  chunkTagsOf.set(source, tags);
-  return tags;
 }

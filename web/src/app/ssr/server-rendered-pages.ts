@@ -2,6 +2,7 @@ import type { ClientRouteName } from '../../../../common/routes.js';
 import { loadHomePage } from '../../pages/home/load-home.js';
 import { loadSearchPage } from '../../pages/search/load-search.js';
 import { SEARCH_PAGE_QUERY } from '../../pages/search/search-queries.js';
+import { loadTopicPage } from '../../pages/topic/load-topic.js';
 import type { ServerPage } from '../../shared/ssr/page-loader.js';
 
 /**
@@ -12,7 +13,8 @@ import type { ServerPage } from '../../shared/ssr/page-loader.js';
  */
 export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, ServerPage>> = {
   home: { load: loadHomePage, query: [] },
-  search: { load: loadSearchPage, query: SEARCH_PAGE_QUERY, chunk: 'src/pages/search/SearchPage.tsx' },
-  // Also the page of every address that is no page (the router's `*`): see `renderPage`.
+  search: { load: loadSearchPage, query: SEARCH_PAGE_QUERY, module: 'src/pages/search/SearchPage.tsx' },
+  // Also the page of every address that is no page (the router's `*`): the server asks for it at /404.
   notFound: { load: async () => 404, query: [] },
+  topic: { load: loadTopicPage, query: ['tags', 'page'], module: 'src/pages/topic/TopicPage.tsx' },
 };

@@ -32,6 +32,11 @@ export const draftStore = {
   },
 };
 
+/** No form is open in a server render, nor in the render that hydrates it. */
 export function useDraft(topicId: number): DraftState {
-  return useSyncExternalStore(draftStore.subscribe, () => draftStore.get(topicId));
+  return useSyncExternalStore(
+    draftStore.subscribe,
+    () => draftStore.get(topicId),
+    () => CLOSED,
+  );
 }

@@ -10,6 +10,7 @@ import { Alert } from '../../shared/ui/Alert.js';
 import { Pager } from '../../shared/ui/Pager.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 import '../../shared/ui/surfaces.css';
+import { hubSelection } from './hub-selection.js';
 
 /**
  * A main topic's page: a hub that takes no ballot of its own and shows its sub-topics' podiums side
@@ -21,9 +22,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
   const { language } = useLanguage();
   const format = useNumberFormat();
   const [params, setParams] = useSearchParams();
-  const selected = (params.get('tags') ?? '').split(',').filter(Boolean);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const offset = (page - 1) * HUB_PAGE_SIZE;
+  const { tags: selected, page, offset } = hubSelection(params);
   const hub = useHub(topic.id, selected, offset, language);
 
   const update = (tags: string[], nextPage: number) =>

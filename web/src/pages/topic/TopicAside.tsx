@@ -4,6 +4,7 @@ import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { TagList, useHub, useTopicTitle } from '../../features/topics/index.js';
 import { timeAgo } from '../../shared/format/relative-time.js';
+import { useHydrated } from '../../shared/hooks/useHydrated.js';
 import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
 import '../../shared/ui/surfaces.css';
 
@@ -19,6 +20,7 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const format = useNumberFormat();
+  const hydrated = useHydrated();
   return (
     <aside className="topic-aside" aria-label={t('topic.facts.label')}>
       <section className="card topic-aside__card" aria-labelledby="topic-facts-title">
@@ -46,7 +48,11 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
             <dt>{t('topic.facts.lastVote')}</dt>
             <dd>
               {topic.lastVoteAt ? (
-                <time dateTime={topic.lastVoteAt}>{timeAgo(topic.lastVoteAt, language)}</time>
+                <time dateTime={topic.lastVoteAt}>
+                  {/* "2 minutes ago" depends on the clock that reads it: the server's page (cached, then
+                      hydrated later) would disagree with the browser's render, so it is said once hydrated. */}
+                  {hydrated ? timeAgo(topic.lastVoteAt, language) : '\u00a0'}
+                </time>
               ) : (
                 t('topic.facts.noVoteYet')
               )}

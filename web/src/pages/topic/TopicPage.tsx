@@ -4,7 +4,7 @@ import type { TopicDto } from '../../../../common/api/topics.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { useTopic, useTopicRanking, useTopicTitle } from '../../features/topics/index.js';
 import { VotableRanking } from '../../features/voting/index.js';
-import { errorMessage, isApiError } from '../../shared/api/index.js';
+import { errorMessage } from '../../shared/api/index.js';
 import { languageName } from '../../shared/format/language-name.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
@@ -22,11 +22,11 @@ export function TopicPage() {
   const { language } = useLanguage();
   const topic = useTopic(slug, language);
   const titleOf = useTopicTitle();
-  const notFound = topic.isError && isApiError(topic.error) && topic.error.status === 404;
+  const notFound = topic.data === null;
   useDocumentTitle(topic.data ? titleOf(topic.data) : notFound ? t('topic.notFound.title') : undefined);
 
   if (topic.isPending) return <PageSpinner />;
-  if (topic.isError) {
+  if (topic.isError || topic.data === null) {
     return (
       <PageProblem
         title={t(notFound ? 'topic.notFound.title' : 'page.topic.title')}

@@ -23,9 +23,6 @@ export type PageStatus = 200 | 404;
 export interface ServerPage {
   load: PageLoader;
   query: readonly string[];
-  /**
-   * The source of the page's lazily loaded module (its key in the build's manifest), for a page that is
-   * not in the first load: the rendered page links its stylesheets and preloads its code.
-   */
-  chunk?: string;
+  /** Its code-split module as the build's manifest names it (`ServerRenderedPage.module`). */
+  module?: string;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.js';
 import { isApiError } from '../../../shared/api/index.js';
+import { useHydrated } from '../../../shared/hooks/useHydrated.js';
 import { Alert, type AlertTone } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
@@ -35,13 +36,16 @@ export function VotingPanel({ topicId, startOpen = false, linkToVotePage = false
   const { t } = useTranslation();
   const titleId = useId();
   const { user, isLoading } = useAuth();
+  // The signed-in person is known in the browser only: the server's HTML (and the render that hydrates
+  // it) holds the signed-out prompt's size, hidden, until the session is read.
+  const settled = useHydrated() && !isLoading;
   return (
     <section className="card vote-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="vote-panel__title">
         {t('vote.panel.title')}
       </h2>
-      {isLoading ? (
-        <Spinner size="sm" />
+      {!settled ? (
+        <PendingPrompt />
       ) : user ? (
         <SignedInPanel
           topicId={topicId}
@@ -65,6 +69,17 @@ function LoggedOutPrompt() {
       <Button variant="primary" onClick={() => openAuthDialog('login')}>
         {t('vote.panel.login')}
       </Button>
+    </div>
+  );
+}
+
+/** A stand-in the size of the signed-out prompt, in the page's language: invisible, inert, read by no one. */
+function PendingPrompt() {
+  const { t } = useTranslation();
+  return (
+    <div className="vote-panel__state vote-panel__state--pending" aria-hidden="true" inert>
+      <p className="vote-panel__text">{t('vote.panel.loggedOut')}</p>
+      <span className="button button--primary">{t('vote.panel.login')}</span>
     </div>
   );
 }
