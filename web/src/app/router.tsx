@@ -3,7 +3,6 @@ import { Outlet, type RouteObject, useRoutes } from 'react-router';
 import { CLIENT_ROUTES, type ClientRouteName } from '../../../common/routes.js';
 import { RequireAdmin, RequireAuth } from '../features/auth/index.js';
 import { HomePage } from '../pages/home/HomePage.js';
-import { LoginPage } from '../pages/login/LoginPage.js';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.js';
 import { PageSpinner } from '../shared/ui/Spinner.js';
 import { RootLayout } from './layout/RootLayout.js';
@@ -14,6 +13,7 @@ const SearchPage = lazy(() =>
 );
 const TopicPage = lazy(() => import('../pages/topic/TopicPage.js').then((m) => ({ default: m.TopicPage })));
 const VotePage = lazy(() => import('../pages/vote/VotePage.js').then((m) => ({ default: m.VotePage })));
+const LoginPage = lazy(() => import('../pages/login/LoginPage.js').then((m) => ({ default: m.LoginPage })));
 const ProfilePage = lazy(() =>
   import('../pages/profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })),
 );
@@ -54,7 +54,7 @@ const PAGES = {
   adminAudit: <AdminAuditPage />,
 } satisfies Record<ClientRouteName, ReactElement>;
 /** Pages in the first load, outside any Suspense boundary. */
-const EAGER: ReadonlySet<ClientRouteName> = new Set(['home', 'login', 'notFound']);
+const EAGER: ReadonlySet<ClientRouteName> = new Set(['home', 'notFound']);
 
 const NAMES = Object.keys(CLIENT_ROUTES) as ClientRouteName[];
 const pagesWhere = (keep: (name: ClientRouteName) => boolean): RouteObject[] =>

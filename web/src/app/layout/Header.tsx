@@ -8,15 +8,49 @@ import { PodiumIcon } from '../../shared/ui/icons.js';
 import { HeaderSearchSlot } from './HeaderSearchSlot.js';
 import './header.css';
 
+/**
+ * The signed-in person once known: the server's HTML (and the render that hydrates it) cannot know it.
+ * Read in the small parts that show it, so the render that completes them after hydration (a
+ * synchronous one) redraws those parts only, not the search box and the language menu.
+ */
+function useSettledUser() {
+  const { user, isLoading } = useAuth();
+  const hydrated = useHydrated();
+  return { settled: hydrated && !isLoading, user };
+}
+
+function ProfileLink() {
+  const { t } = useTranslation();
+  const { settled, user } = useSettledUser();
+  if (!settled || !user) return null;
+  return (
+    <NavLink to="/profile" className="site-nav__link">
+      {t('nav.profile')}
+    </NavLink>
+  );
+}
+
+/** Sign-in buttons or the user menu; until then a placeholder of the buttons' size. */
+function AccountCorner() {
+  const { t } = useTranslation();
+  const { settled, user } = useSettledUser();
+  const { openAuthDialog } = useAuthDialog();
+  if (!settled) return <span className="site-header__actions-placeholder" aria-hidden="true" />;
+  if (user) return <UserMenu user={user} />;
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => openAuthDialog('login')}>
+        {t('nav.login')}
+      </Button>
+      <Button variant="primary" size="sm" onClick={() => openAuthDialog('register')}>
+        {t('nav.register')}
+      </Button>
+    </>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
-  const { user, isLoading } = useAuth();
-  const { openAuthDialog } = useAuthDialog();
-  // The signed-in person is known in the browser only: the server's HTML (and the render that hydrates
-  // it) holds a placeholder of the buttons' size, completed once the session is read.
-  const hydrated = useHydrated();
-  const settled = hydrated && !isLoading;
-
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -28,11 +62,7 @@ export function Header() {
           <NavLink to="/" end className="site-nav__link">
             {t('nav.home')}
           </NavLink>
-          {settled && user && (
-            <NavLink to="/profile" className="site-nav__link">
-              {t('nav.profile')}
-            </NavLink>
-          )}
+          <ProfileLink />
         </nav>
         <div className="site-header__search">
           <HeaderSearchSlot />
@@ -41,18 +71,7 @@ export function Header() {
           <LanguageMenu />
         </div>
         <div className="site-header__actions" data-focus-region>
-          {!settled && <span className="site-header__actions-placeholder" aria-hidden="true" />}
-          {settled && user && <UserMenu user={user} />}
-          {settled && !user && (
-            <>
-              <Button variant="ghost" size="sm" onClick={() => openAuthDialog('login')}>
-                {t('nav.login')}
-              </Button>
-              <Button variant="primary" size="sm" onClick={() => openAuthDialog('register')}>
-                {t('nav.register')}
-              </Button>
-            </>
-          )}
+          <AccountCorner />
         </div>
       </div>
     </header>

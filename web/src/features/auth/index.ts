@@ -1,7 +1,7 @@
 export { AuthDialogProvider } from './components/AuthDialogProvider.js';
-export { AuthForm } from './components/AuthForm.js';
 export { useAuthDialog } from './components/auth-dialog-context.js';
 export { RequireAdmin, RequireAuth } from './components/guards.js';
+export { AuthForm } from './components/LazyAuthForm.js';
 export { SessionSync } from './components/SessionSync.js';
 export { UserMenu } from './components/UserMenu.js';
 export { WelcomeNotice } from './components/WelcomeNotice.js';

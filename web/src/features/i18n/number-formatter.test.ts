@@ -38,4 +38,20 @@ describe('numbers inside texts', () => {
     expect(t('adminCatalogue.count.topics', { count: 2 })).toBe('2 sujets');
     expect(t('search.votes', { count: 1 })).toBe('1 vote');
   });
+
+  it('writes whole numbers exactly as Intl.NumberFormat does in each language, from -10^10 to 10^10', () => {
+    const values = [0, 7, 999, 1000, 1234, 9999, 10_000, 12_345, 123_456, 1_000_000, 9_876_543_210];
+    for (const language of LANGUAGES)
+      for (const value of [...values, ...values.map((v) => -v)]) {
+        const expected = new Intl.NumberFormat(language).format(value);
+        expect(numberFormatter.format(value, undefined, language, {})).toBe(expected);
+      }
+  });
+
+  it('writes fractions and other languages through Intl.NumberFormat', () => {
+    expect(numberFormatter.format(1234.5, undefined, 'en', {})).toBe('1,234.5');
+    expect(numberFormatter.format(12_345, undefined, 'it', {})).toBe(
+      new Intl.NumberFormat('it').format(12_345),
+    );
+  });
 });

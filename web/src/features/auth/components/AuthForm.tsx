@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
@@ -29,6 +29,14 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
   const form = useForm({ initial: EMPTY_AUTH_VALUES, rules: AUTH_RULES[mode] });
   const pending = login.isPending || register.isPending;
   const isRegister = mode === 'register';
+
+  // The form loads on demand (LazyAuthForm.tsx): when it arrives in a dialog already open, the dialog
+  // has given the focus to what it held then; the form takes it for its first field, as at an opening.
+  useLayoutEffect(() => {
+    const element = form.ref.current;
+    if (!element?.closest('dialog[open]') || element.contains(document.activeElement)) return;
+    element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [form.ref]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
