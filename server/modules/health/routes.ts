@@ -10,7 +10,7 @@ import { redisHealth } from '../../http/rate-limit/register.js';
 import { answers } from '../../http/responses.js';
 
 const LIVE = ok({ status: 'alive' });
-const MAX_CONSTANT_BYTES = 64 * 1024;
+const MAX_CONSTANT_BYTES = 256 * 1024;
 /** A database down is a 503 that still carries the report. */
 const HEALTH_ANSWERS = { ...answers({ 200: healthReport }), 503: healthDownEnvelope };
 
