@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { withInlineStyles } from './inline-styles.js';
 import { pageHandler } from './pages.js';
 import { registerSeoRoutes } from './seo-routes.js';
 import { loadServerRenderer } from './server-render.js';
@@ -43,6 +44,6 @@ export async function registerWebApp(
       );
     },
   });
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = withInlineStyles(readFileSync(indexFile, 'utf8'), distDir);
   return pageHandler(ctx, indexHtml, await loadServerRenderer(distDir));
 }
