@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './relative-time.js';
+import { pastIn, timeAgo } from './relative-time.js';
 
 const now = Date.parse('2026-11-24T12:00:00Z');
 const secondsAgo = (seconds: number) => new Date(now - seconds * 1000).toISOString();
@@ -15,5 +15,17 @@ describe('timeAgo', () => {
   it('says "now" under a minute, and for a time a skewed clock puts in the future', () => {
     expect(timeAgo(secondsAgo(20), 'en', now)).toBe('now');
     expect(timeAgo(secondsAgo(-30), 'fr', now)).toBe('maintenant');
+  });
+});
+
+describe('timeAgo without Intl', () => {
+  it('says every past count exactly as Intl.RelativeTimeFormat does, in each UI language', () => {
+    for (const language of ['fr', 'en', 'es', 'de']) {
+      const intl = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+      expect(timeAgo(secondsAgo(10), language, now)).toBe(intl.format(0, 'second'));
+      for (const unit of ['year', 'month', 'week', 'day', 'hour', 'minute'] as const)
+        for (const count of [1, 2, 3, 4, 5, 7, 11, 12, 21, 59, 100, 1000, 12345])
+          expect(pastIn(language, count, unit)).toBe(intl.format(-count, unit));
+    }
   });
 });

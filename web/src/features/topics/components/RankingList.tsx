@@ -1,4 +1,5 @@
-import { type CSSProperties, type ReactNode, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type CSSProperties, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RankingEntryDto } from '../../../../../common/api/topics.js';
 import { RANKING_ROW_DELAY_S } from '../../../../../common/constants.js';
@@ -26,6 +27,9 @@ export interface RankingListProps {
 export function RankingList({ entries, renderActions, labelledBy, showPlaces = true }: RankingListProps) {
   const { t } = useTranslation();
   const waitingTitleId = useId();
+  // What every row says alike is translated once, and the rows use the list's `t`: a topic page
+  // hydrates ~50 rows on a phone, and a translation hook (with its listener) per row was a good part of it.
+  const labels = useMemo(() => rowLabels(t), [t]);
   const ranked = entries.filter((entry) => entry.totalPoints > 0);
   const waiting = entries.filter((entry) => entry.totalPoints === 0);
   return (
@@ -39,6 +43,8 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
               rank={index + 1}
               actions={renderActions?.(entry)}
               showPlaces={showPlaces}
+              t={t}
+              labels={labels}
             />
           ))}
         </ol>
@@ -50,7 +56,14 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
           </h3>
           <ul className="ranking ranking--waiting" aria-labelledby={waitingTitleId}>
             {waiting.map((entry) => (
-              <RankingRow key={entry.id} entry={entry} actions={renderActions?.(entry)} showPlaces={false} />
+              <RankingRow
+                key={entry.id}
+                entry={entry}
+                actions={renderActions?.(entry)}
+                showPlaces={false}
+                t={t}
+                labels={labels}
+              />
             ))}
           </ul>
         </div>
@@ -59,19 +72,37 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
   );
 }
 
+type RowLabels = ReturnType<typeof rowLabels>;
+
+function rowLabels(t: TFunction) {
+  return {
+    medals: {
+      1: t('topic.ranking.medal1'),
+      2: t('topic.ranking.medal2'),
+      3: t('topic.ranking.medal3'),
+    },
+    firstPlaces: t('topic.ranking.firstPlaces'),
+    secondPlaces: t('topic.ranking.secondPlaces'),
+    thirdPlaces: t('topic.ranking.thirdPlaces'),
+  };
+}
+
 function RankingRow({
   entry,
   rank,
   actions,
   showPlaces,
+  t,
+  labels,
 }: {
   entry: RankingEntryDto;
   /** None for a proposition with no points yet. */
   rank?: number;
   actions: ReactNode;
   showPlaces: boolean;
+  t: TFunction;
+  labels: RowLabels;
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const placesId = useId();
   const style = {
@@ -86,7 +117,7 @@ function RankingRow({
       <div className="ranking__main">
         {rank !== undefined && (
           <span className="ranking__rank">
-            {medal ? <MedalIcon place={medal} title={t(`topic.ranking.medal${medal}`)} /> : null}
+            {medal ? <MedalIcon place={medal} title={labels.medals[medal]} /> : null}
             <span aria-hidden="true">{t('topic.ranking.rank', { rank })}</span>
             <span className="visually-hidden">{t('topic.ranking.rankLabel', { rank })}</span>
           </span>
@@ -119,15 +150,15 @@ function RankingRow({
       {showPlaces && (
         <dl id={placesId} className="ranking__places" hidden={!open}>
           <div>
-            <dt>{t('topic.ranking.firstPlaces')}</dt>
+            <dt>{labels.firstPlaces}</dt>
             <dd>{entry.firstPlaces}</dd>
           </div>
           <div>
-            <dt>{t('topic.ranking.secondPlaces')}</dt>
+            <dt>{labels.secondPlaces}</dt>
             <dd>{entry.secondPlaces}</dd>
           </div>
           <div>
-            <dt>{t('topic.ranking.thirdPlaces')}</dt>
+            <dt>{labels.thirdPlaces}</dt>
             <dd>{entry.thirdPlaces}</dd>
           </div>
         </dl>
