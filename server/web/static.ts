@@ -1,14 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { withInlineStyles } from './inline-styles.js';
-import { pageHandler } from './pages.js';
+import { type PageHandler, pageHandler } from './pages.js';
 import { registerSeoRoutes } from './seo-routes.js';
 import { loadServerRenderer } from './server-render.js';
-
-export type WebAppServer = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
  * Serves the built web app: hashed assets cached for a year, and every other non-API path answered with
@@ -20,11 +18,11 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
   ctx: AppContext,
-): Promise<WebAppServer> {
+): Promise<PageHandler> {
   registerSeoRoutes(app, ctx);
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
-    return (_request, reply) =>
+    return async (_request, reply) =>
       reply.status(404).send({
         success: false,
         error: { code: 'NOT_FOUND', message: 'The web app is not built (run npm run build)' },

@@ -1,16 +1,5 @@
 import type { FormatterModule, InterpolationOptions } from 'i18next';
-import { formatInteger } from '../../shared/format/integer.js';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(language: string): Intl.NumberFormat {
-  let format = numberFormats.get(language);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(language);
-    numberFormats.set(language, format);
-  }
-  return format;
-}
+import { formatNumber } from '../../shared/format/integer.js';
 
 /**
  * The app's i18next formatter: every number put into a text is written as the reader's language
@@ -25,9 +14,7 @@ export const numberFormatter: FormatterModule = {
   add: () => undefined,
   addCached: () => undefined,
   format: (value, _format, language) =>
-    typeof value === 'number' && Number.isFinite(value)
-      ? (formatInteger(value, language ?? 'fr') ?? numberFormat(language ?? 'fr').format(value))
-      : value,
+    typeof value === 'number' && Number.isFinite(value) ? formatNumber(value, language ?? 'fr') : value,
 };
 
 /** Interpolation as the app configures it: React escapes, and every value goes through the formatter. */

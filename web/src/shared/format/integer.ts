@@ -25,3 +25,20 @@ export function formatInteger(value: number, language: string): string | undefin
   for (let at = head; at < digits.length; at += 3) written += grouping.separator + digits.slice(at, at + 3);
   return value < 0 ? `-${written}` : written;
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as `language` writes it: whole numbers by `formatInteger`, anything else by an
+ * `Intl.NumberFormat` made the first time one is needed, one per language.
+ */
+export function formatNumber(value: number, language: string): string {
+  const written = formatInteger(value, language);
+  if (written !== undefined) return written;
+  let format = numberFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatInteger } from '../format/integer.js';
+import { formatNumber } from '../format/integer.js';
 
 /**
  * Numbers as a language writes them: "1 234" and "85 %" in French (non-breaking spaces), "1,234" and
@@ -9,15 +9,9 @@ import { formatInteger } from '../format/integer.js';
 export function numberFormats(language: string) {
   // Made when first needed: the first Intl.NumberFormat of a page loads the locale's data (a long task
   // on a phone, in the middle of hydration), and the whole counts most pages show do without it.
-  let number: Intl.NumberFormat | undefined;
   let percent: Intl.NumberFormat | undefined;
   return {
-    number: (value: number) => {
-      const written = formatInteger(value, language);
-      if (written !== undefined) return written;
-      number ??= new Intl.NumberFormat(language);
-      return number.format(value);
-    },
+    number: (value: number) => formatNumber(value, language),
     percent: (value: number) => {
       percent ??= new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
       return percent.format(value / 100);
