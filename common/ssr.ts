@@ -56,11 +56,6 @@ export interface RenderedPage {
   html: string;
   /** The text of the page's JSON data block (already safe inside a `<script>` element). */
   pageData: string;
-  /**
-   * Tags the server adds to the page's `<head>` (not the entry): the stylesheets and code of the page's
-   * code-split module, from the browser build's manifest.
-   */
-  head?: string;
 }
 
 /** Renders a server-rendered page; `null` for an address whose page is rendered in the browser only. */
@@ -80,13 +75,6 @@ export interface PageData {
  */
 export interface ServerRenderedPage {
   readonly query: readonly string[];
-  /**
-   * The code-split module the page's route loads, as the browser build's manifest names it
-   * (`src/pages/topic/TopicPage.tsx`); none for a page in the first load. The server links its
-   * stylesheets and preloads its code: the browser would only fetch them once the entry script runs,
-   * so the server's HTML would be unstyled until then, and without JavaScript for good.
-   */
-  readonly module?: string;
 }
 
 /** What web/dist/server/entry-server.js exports. */

@@ -28,8 +28,23 @@ interface LighthouseReport {
   environment?: { benchmarkIndex?: number };
 }
 
+/** How many times a run is tried: Lighthouse now and then fails to record a trace (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
 /** One Lighthouse run (mobile, simulated throttling) of `url` in Debian's Chromium. */
 export function lighthouseRun(url: string): LighthouseRun {
+  let failure = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const report = lighthouseReport(url);
+    if (typeof report !== 'string') return report;
+    failure = report;
+    console.warn(`lighthouse attempt ${attempt} of ${ATTEMPTS} failed: ${failure.trim().split('\n').at(-1)}`);
+  }
+  throw new Error(`lighthouse failed ${ATTEMPTS} times: ${failure.slice(-2000)}`);
+}
+
+/** One Lighthouse run's figures, or what it printed when it failed. */
+function lighthouseReport(url: string): LighthouseRun | string {
   const result = spawnSync(
     'npx',
     [
@@ -47,7 +62,7 @@ export function lighthouseRun(url: string): LighthouseRun {
       env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     },
   );
-  if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`);
+  if (result.status !== 0) return result.stderr;
   const report = JSON.parse(result.stdout) as LighthouseReport;
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_CATALOG_ELEMENT_ID, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
 import { uiCatalog } from '../../common/i18n/index.js';
 import type { ServerEntry } from '../../common/ssr.js';
+import { readBuildManifest } from '../../scripts/build-manifest.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 import { rebuildSearchIndex } from '../modules/search/indexer.js';
 import { makeCategory, makeProposition, makeTag, makeTopic } from '../test/catalogue-factory.js';
@@ -353,6 +354,19 @@ describe('the topic page rendered on the server', () => {
     // The app's own styles and those of the topic page's code, which the browser fetches only once scripts run.
     expect(head).toMatch(/<style>[^<]*\.site-header\{/);
     expect(head).toMatch(/<style>[^<]*\.topic-layout\{/);
+  });
+
+  it('asks for every script at low priority and leaves the app’s code to after the first paint', async () => {
+    const { document } = await getPage(`/topic/${romeId}`, 'en');
+    const head = document.slice(0, document.indexOf('</head>'));
+    const scripts = head.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain('fetchpriority="low"');
+    // React and the app are imported by the entry once the page is painted, not preloaded with it.
+    const manifest = readBuildManifest(WEB_DIST);
+    const deferred = [...(manifest?.deferredStartup ?? [])].map((key) => manifest?.chunks[key]?.file);
+    expect(deferred.length).toBeGreaterThan(0);
+    for (const file of deferred) expect(head).not.toContain(`/${file}`);
   });
 
   it('renders a main topic’s hub with its sub-topics’ podiums', async () => {

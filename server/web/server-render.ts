@@ -1,16 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { searchQuery } from '../../common/api/search.js';
 import { RANKING_LIMIT_MAX } from '../../common/api/topics.js';
 import { HUB_PAGE_SIZE, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
-import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
-import { withInlineStyles } from './inline-styles.js';
 
 /** Where the app goes in the built index.html: the boot loader between these two comments. */
 const OUTLET = /<!--app-->[\s\S]*?<!--\/app-->/;
@@ -26,55 +24,7 @@ export async function loadServerRenderer(distDir: string): Promise<ServerRendere
   const module = (await import(pathToFileURL(entry).href)) as Partial<ServerEntry>;
   const { renderPage, serverRenderedPages: pages } = module;
   if (!renderPage || !pages) return undefined;
-  const heads = pageStyles(distDir, pages);
-  const render: RenderPage = async (request) => {
-    const page = await renderPage(request);
-    const name = matchClientRoute(new URL(request.url, 'http://podium.invalid').pathname);
-    return page && name && heads[name] ? { ...page, head: heads[name] } : page;
-  };
-  return { render, pages };
-}
-
-/** A chunk of Vite's manifest (web/dist/.vite/manifest.json), the fields read here. */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-/**
- * Per page with a code-split module, the stylesheets that module adds to the first load, inline
- * (`withInlineStyles`): the server's HTML is styled at its first paint, and without JavaScript. Its code
- * is not preloaded: on a slow network five preloads competed with the page and its first paint
- * (Lighthouse's first paint on a topic page 2.1 s with them, 1.6 s without); hydration of the page's part
- * waits one round trip for it once the entry script runs, while the page is already shown.
- */
-function pageStyles(
-  distDir: string,
-  pages: ServerEntry['serverRenderedPages'],
-): Partial<Record<ClientRouteName, string>> {
-  const file = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return {};
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const closure = (key: string, seen = new Set<string>()) => {
-    if (seen.has(key) || !manifest[key]) return seen;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const firstLoad = entryKey ? closure(entryKey) : new Set<string>();
-  const styles: Partial<Record<ClientRouteName, string>> = {};
-  for (const [name, page] of Object.entries(pages) as [ClientRouteName, { module?: string }][]) {
-    if (!page.module || !manifest[page.module]) continue;
-    const chunks = [...closure(page.module)].filter((key) => !firstLoad.has(key)).map((key) => manifest[key]);
-    const links = chunks
-      .flatMap((chunk) => chunk?.css ?? [])
-      .map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`);
-    styles[name] = withInlineStyles(links.join('\n    '), distDir);
-  }
-  return styles;
+  return { render: renderPage, pages };
 }
 
 export interface ServerRenderer {
@@ -154,9 +104,8 @@ export async function renderedPage(
   const page = await render({ url: input.url, language: input.language, catalog, source });
   if (!page) return undefined;
   const dataBlock = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${page.pageData}</script>`;
-  const head = page.head ? `  ${page.head}\n  ` : '';
   const html = input.shell
     .replace(OUTLET, () => page.html)
-    .replace('</head>', () => `${head}  ${dataBlock}\n  </head>`);
+    .replace('</head>', () => `  ${dataBlock}\n  </head>`);
   return { html, status: page.status };
 }

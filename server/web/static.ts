@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { withInlineStyles } from './inline-styles.js';
 import { type PageHandler, pageHandler } from './pages.js';
 import { registerSeoRoutes } from './seo-routes.js';
 import { loadServerRenderer } from './server-render.js';
+import { withInlineStyles, withLowPriorityScripts } from './shell-head.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, and every other non-API path answered with
@@ -42,6 +42,6 @@ export async function registerWebApp(
       );
     },
   });
-  const indexHtml = withInlineStyles(readFileSync(indexFile, 'utf8'), distDir);
+  const indexHtml = withInlineStyles(withLowPriorityScripts(readFileSync(indexFile, 'utf8')), distDir);
   return pageHandler(ctx, indexHtml, await loadServerRenderer(distDir));
 }

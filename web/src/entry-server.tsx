@@ -23,10 +23,7 @@ const RENDER_TIMEOUT_MS = 5_000;
 
 /** The pages this entry renders; the server serves the others as the shell without asking. */
 export const serverRenderedPages: ServerEntry['serverRenderedPages'] = Object.fromEntries(
-  Object.entries(SERVER_RENDERED_PAGES).map(([name, page]) => [
-    name,
-    { query: page.query, module: page.module },
-  ]),
+  Object.entries(SERVER_RENDERED_PAGES).map(([name, page]) => [name, { query: page.query }]),
 );
 
 export const renderPage: RenderPage = async ({ url, language, catalog, source }) => {

@@ -6,6 +6,7 @@ import './app/styles/global.css';
 import type { Language } from '../../common/constants.js';
 import type { PageData } from '../../common/ssr.js';
 import { App } from './app/App.js';
+import { nextTask } from './app/boot/tasks.js';
 import { createQueryClient } from './app/query-client.js';
 import { i18n, takeBootCatalog } from './features/i18n/index.js';
 import { takePageData } from './shared/ssr/page-data.js';
@@ -13,9 +14,6 @@ import { takePageData } from './shared/ssr/page-data.js';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 const root = container;
-
-/** Ends the current task, so that the browser may paint or answer a tap before the next step runs. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const queryClient = createQueryClient();
 const served = takePageData();

@@ -13,8 +13,8 @@ import type { ServerPage } from '../../shared/ssr/page-loader.js';
  */
 export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, ServerPage>> = {
   home: { load: loadHomePage, query: [] },
-  search: { load: loadSearchPage, query: SEARCH_PAGE_QUERY, module: 'src/pages/search/SearchPage.tsx' },
+  search: { load: loadSearchPage, query: SEARCH_PAGE_QUERY },
   // Also the page of every address that is no page (the router's `*`): the server asks for it at /404.
   notFound: { load: async () => 404, query: [] },
-  topic: { load: loadTopicPage, query: ['tags', 'page'], module: 'src/pages/topic/TopicPage.tsx' },
+  topic: { load: loadTopicPage, query: ['tags', 'page'] },
 };

@@ -23,6 +23,4 @@ export type PageStatus = 200 | 404;
 export interface ServerPage {
   load: PageLoader;
   query: readonly string[];
-  /** Its code-split module as the build's manifest names it (`ServerRenderedPage.module`). */
-  module?: string;
 }
