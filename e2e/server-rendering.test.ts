@@ -292,6 +292,13 @@ describe('the topic page and the hub rendered on the server', () => {
       await topicPage.getByRole('heading', { name: text(language, 'topic.ranking.title') }).waitFor();
       for (const entry of ranking.rankings)
         await topicPage.locator('.ranking__name', { hasText: entry.itemName }).first().waitFor();
+      // The voting panel says why it holds no form, rather than standing empty (by its class: Playwright
+      // does not match text inside <noscript>, which a browser without JavaScript shows).
+      const noScript = topicPage.locator('.vote-panel__no-script');
+      expect(await noScript.isVisible()).toBe(true);
+      expect(await noScript.textContent()).toBe(text(language, 'vote.panel.noScript'));
+      // "Last vote" says the day, since "2 minutes ago" is only said by the app.
+      expect(await topicPage.locator('.topic-aside__facts time').textContent()).toMatch(/\b20\d\d\b/);
       await topicPage.screenshot({
         path: resolve(SCREENSHOT_DIR, `server-rendered-topic-no-js-${language}-phone.png`),
         fullPage: true,

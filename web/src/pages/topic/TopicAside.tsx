@@ -50,8 +50,18 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
               {topic.lastVoteAt ? (
                 <time dateTime={topic.lastVoteAt}>
                   {/* "2 minutes ago" depends on the clock that reads it: the server's page (cached, then
-                      hydrated later) would disagree with the browser's render, so it is said once hydrated. */}
-                  {hydrated ? timeAgo(topic.lastVoteAt, language) : '\u00a0'}
+                      hydrated later) would disagree with the browser's render, so it is said once hydrated.
+                      Until then a space holds the line; without JavaScript, the day is said instead. */}
+                  {hydrated ? (
+                    timeAgo(topic.lastVoteAt, language)
+                  ) : (
+                    <>
+                      <noscript>
+                        <LastVoteDay at={topic.lastVoteAt} language={language} />
+                      </noscript>
+                      {'\u00a0'}
+                    </>
+                  )}
                 </time>
               ) : (
                 t('topic.facts.noVoteYet')
@@ -63,6 +73,14 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
       {topic.mainTopicId !== null && <Siblings topic={topic} mainTopicId={topic.mainTopicId} />}
     </aside>
   );
+}
+
+/**
+ * The day of the last vote, in UTC, for a browser without JavaScript. Rendered on the server only: React
+ * leaves a `<noscript>`'s children alone in the browser, so no date format is created while hydrating.
+ */
+function LastVoteDay({ at, language }: { at: string; language: string }) {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at));
 }
 
 function Siblings({ topic, mainTopicId }: { topic: TopicDto; mainTopicId: number }) {

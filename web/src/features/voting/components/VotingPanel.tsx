@@ -73,13 +73,21 @@ function LoggedOutPrompt() {
   );
 }
 
-/** A stand-in the size of the signed-out prompt, in the page's language: invisible, inert, read by no one. */
+/**
+ * A stand-in the size of the signed-out prompt, in the page's language: invisible, inert, read by no one.
+ * Without JavaScript the session is never read: a line in its place says why there is no form.
+ */
 function PendingPrompt() {
   const { t } = useTranslation();
   return (
-    <div className="vote-panel__state vote-panel__state--pending" aria-hidden="true" inert>
-      <p className="vote-panel__text">{t('vote.panel.loggedOut')}</p>
-      <span className="button button--primary">{t('vote.panel.login')}</span>
+    <div className="vote-panel__pending">
+      <div className="vote-panel__state vote-panel__state--pending" aria-hidden="true" inert>
+        <p className="vote-panel__text">{t('vote.panel.loggedOut')}</p>
+        <span className="button button--primary">{t('vote.panel.login')}</span>
+      </div>
+      <noscript>
+        <p className="vote-panel__text vote-panel__no-script">{t('vote.panel.noScript')}</p>
+      </noscript>
     </div>
   );
 }
