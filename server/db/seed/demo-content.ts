@@ -225,7 +225,7 @@ export const DEMO_MAIN_TOPICS: DemoMainTopic[] = [
     language: 'fr',
     titles: names('Meilleure pizza', 'Best pizza', 'Mejor pizza', 'Beste Pizza'),
     descriptions: names(
-      'La pâte, la sauce tomate, la mozzarella et le four : votre pizzeria préférée, ville par ville et selon votre budget.',
+      'La pâte, la sauce tomate, la mozzarella et le four : votre pizzeria préférée, ville par ville et selon votre budget.',
       'Dough, tomato sauce, mozzarella and the oven: your favourite pizzeria, city by city and for every budget.',
       'La masa, la salsa de tomate, la mozzarella y el horno: tu pizzería favorita, ciudad por ciudad y según tu presupuesto.',
       'Teig, Tomatensoße, Mozzarella und Ofen: deine Lieblingspizzeria, Stadt für Stadt und für jedes Budget.',
@@ -285,7 +285,7 @@ export const DEMO_MAIN_TOPICS: DemoMainTopic[] = [
     language: 'en',
     titles: names('Meilleur burger', 'Best burger', 'Mejor hamburguesa', 'Bester Burger'),
     descriptions: names(
-      'Pain brioché, steak juteux, cheddar fondu : où trouver le burger qui vaut le détour ?',
+      'Pain brioché, steak juteux, cheddar fondu : où trouver le burger qui vaut le détour ?',
       'Brioche bun, juicy patty, melted cheddar: where is the burger worth the trip?',
       'Pan brioche, carne jugosa, cheddar fundido: ¿dónde está la hamburguesa que merece el viaje?',
       'Briochebrötchen, saftiges Patty, geschmolzener Cheddar: wo gibt es den Burger, der die Reise wert ist?',
@@ -321,7 +321,7 @@ export const DEMO_MAIN_TOPICS: DemoMainTopic[] = [
     language: 'es',
     titles: names('Meilleures tapas', 'Best tapas', 'Mejores tapas', 'Beste Tapas'),
     descriptions: names(
-      'Croquetas, patatas bravas, jamón et un verre de vermouth : le bar à tapas où retourner.',
+      'Croquetas, patatas bravas, jamón et un verre de vermouth : le bar à tapas où retourner.',
       'Croquetas, patatas bravas, ham and a glass of vermouth: the tapas bar you keep going back to.',
       'Croquetas, patatas bravas, jamón y un vermut: el bar de tapas al que siempre vuelves.',
       'Croquetas, Patatas bravas, Schinken und ein Glas Wermut: die Tapas-Bar, in die man immer wieder geht.',
@@ -362,7 +362,7 @@ export const DEMO_MAIN_TOPICS: DemoMainTopic[] = [
     language: 'de',
     titles: names('Meilleur café', 'Best coffee', 'Mejor café', 'Bester Kaffee'),
     descriptions: names(
-      'Espresso, filtre ou flat white : le comptoir où le café est pris au sérieux.',
+      'Espresso, filtre ou flat white : le comptoir où le café est pris au sérieux.',
       'Espresso, filter or flat white: the counter where coffee is taken seriously.',
       'Espresso, filtro o flat white: la barra donde el café se toma en serio.',
       'Espresso, Filter oder Flat White: die Theke, an der Kaffee ernst genommen wird.',
@@ -393,7 +393,7 @@ export const DEMO_MAIN_TOPICS: DemoMainTopic[] = [
     language: 'fr',
     titles: names('Meilleur croissant', 'Best croissant', 'Mejor cruasán', 'Bestes Croissant'),
     descriptions: names(
-      'Feuilletage croustillant, cœur fondant, vrai beurre : la boulangerie qui fait le meilleur croissant.',
+      'Feuilletage croustillant, cœur fondant, vrai beurre : la boulangerie qui fait le meilleur croissant.',
       'Crisp layers, tender crumb, real butter: the bakery with the best croissant.',
       'Hojaldre crujiente, miga tierna, mantequilla de verdad: la panadería con el mejor cruasán.',
       'Knusprige Schichten, zartes Inneres, echte Butter: die Bäckerei mit dem besten Croissant.',
@@ -430,7 +430,7 @@ export const DEMO_STANDALONE_TOPICS: DemoStandaloneTopic[] = [
       'Bestes handgemachtes Eis in Paris',
     ),
     descriptions: names(
-      'Sorbets de saison, crèmes glacées à l’ancienne : votre glacier parisien préféré.',
+      'Sorbets de saison, crèmes glacées à l’ancienne : votre glacier parisien préféré.',
       'Seasonal sorbets and old-fashioned ice cream: your favourite Parisian ice cream parlour.',
       'Sorbetes de temporada y helados de toda la vida: tu heladería parisina favorita.',
       'Saisonale Sorbets und Eis nach alter Art: deine Lieblingseisdiele in Paris.',
@@ -456,7 +456,7 @@ export const DEMO_STANDALONE_TOPICS: DemoStandaloneTopic[] = [
       'Beste Churros mit Schokolade in Madrid',
     ),
     descriptions: names(
-      'Churros croustillants et chocolat épais : l’adresse madrilène incontournable.',
+      'Churros croustillants et chocolat épais : l’adresse madrilène incontournable.',
       'Crunchy churros and thick hot chocolate: the Madrid address you cannot miss.',
       'Churros crujientes y chocolate espeso: la dirección madrileña imprescindible.',
       'Knusprige Churros und dicke Schokolade: die Madrider Adresse, die man kennen muss.',
@@ -481,7 +481,7 @@ export const DEMO_STANDALONE_TOPICS: DemoStandaloneTopic[] = [
       'Bester Döner in Berlin',
     ),
     descriptions: names(
-      'Pain croustillant, viande grillée, légumes frais : le döner berlinois qui mérite la file d’attente.',
+      'Pain croustillant, viande grillée, légumes frais : le döner berlinois qui mérite la file d’attente.',
       'Crispy bread, grilled meat, fresh vegetables: the Berlin döner worth queueing for.',
       'Pan crujiente, carne a la parrilla, verduras frescas: el döner berlinés que merece la cola.',
       'Knuspriges Brot, gegrilltes Fleisch, frisches Gemüse: der Berliner Döner, für den man ansteht.',
@@ -560,7 +560,7 @@ export const DEMO_STANDALONE_TOPICS: DemoStandaloneTopic[] = [
       'Beste Paella in Valencia',
     ),
     descriptions: names(
-      'Riz safrané, socarrat croustillant, cuisson au feu de bois : la vraie paella valencienne.',
+      'Riz safrané, socarrat croustillant, cuisson au feu de bois : la vraie paella valencienne.',
       'Saffron rice, crispy socarrat, cooked over a wood fire: the real Valencian paella.',
       'Arroz con azafrán, socarrat crujiente, a la leña: la auténtica paella valenciana.',
       'Safranreis, knuspriger Socarrat, über Holzfeuer gegart: die echte valencianische Paella.',
@@ -586,7 +586,7 @@ export const DEMO_STANDALONE_TOPICS: DemoStandaloneTopic[] = [
       'Bestes Schnitzel in München',
     ),
     descriptions: names(
-      'Panure dorée, citron et salade de pommes de terre : la brasserie munichoise de référence.',
+      'Panure dorée, citron et salade de pommes de terre : la brasserie munichoise de référence.',
       'Golden crumb, lemon and potato salad: the Munich tavern everyone recommends.',
       'Empanado dorado, limón y ensalada de patatas: la taberna muniquesa de referencia.',
       'Goldene Panade, Zitrone und Kartoffelsalat: das Münchner Wirtshaus, das alle empfehlen.',
@@ -611,7 +611,7 @@ export const DEMO_STANDALONE_TOPICS: DemoStandaloneTopic[] = [
       'Beste Ramen in London',
     ),
     descriptions: names(
-      'Bouillon tonkotsu, shoyu ou miso : le bol de ramen qui réchauffe Londres.',
+      'Bouillon tonkotsu, shoyu ou miso : le bol de ramen qui réchauffe Londres.',
       'Tonkotsu, shoyu or miso broth: the ramen bowl that warms up London.',
       'Caldo tonkotsu, shoyu o miso: el bol de ramen que calienta Londres.',
       'Tonkotsu-, Shoyu- oder Miso-Brühe: die Ramenschüssel, die London wärmt.',
@@ -664,7 +664,7 @@ export const DEMO_STANDALONE_TOPICS: DemoStandaloneTopic[] = [
       'Beste Konditorei in Bordeaux',
     ),
     descriptions: names(
-      'Cannelés, tartes de saison et entremets : la pâtisserie bordelaise à ne pas manquer.',
+      'Cannelés, tartes de saison et entremets : la pâtisserie bordelaise à ne pas manquer.',
       'Canelés, seasonal tarts and layered cakes: the Bordeaux pastry shop not to miss.',
       'Canelés, tartas de temporada y postres: la pastelería bordelesa que no hay que perderse.',
       'Canelés, Saisontartes und Törtchen: die Konditorei in Bordeaux, die man nicht verpassen darf.',
@@ -720,7 +720,7 @@ export const DEMO_USERS: DemoUser[] = (
 
 /** Description of a sub-topic, per language; `{title}` is the sub-topic's title in that language. */
 export const SUB_TOPIC_DESCRIPTION: Names = names(
-  'Classez vos trois adresses préférées : {title}.',
+  'Classez vos trois adresses préférées : {title}.',
   'Rank your three favourite places: {title}.',
   'Elige tus tres sitios favoritos: {title}.',
   'Wähle deine drei Lieblingsadressen: {title}.',
