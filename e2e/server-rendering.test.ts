@@ -316,6 +316,23 @@ describe('the topic page and the hub rendered on the server', () => {
         path: resolve(SCREENSHOT_DIR, `server-rendered-hub-no-js-${language}-desktop.png`),
         fullPage: true,
       });
+      // A tag chip filters the hub without JavaScript too (a GET form), and the page keeps its language.
+      const tag = hub.availableTags[0]?.tags[0];
+      if (!tag) throw new Error('the demo hub has no tag to filter by');
+      const filtered = await callApi<HubData>(
+        e2e.url,
+        'GET',
+        `/topics/main/${hubId}/hub?lang=${language}&tags=${tag.slug}`,
+      );
+      expect(filtered.subTopics.length).toBeLessThan(hub.subTopics.length);
+      await hubPage.getByRole('button', { name: tag.name }).click();
+      await hubPage.waitForURL((url) => url.searchParams.get('tags') === tag.slug);
+      expect(await hubPage.locator('.podium').count()).toBe(filtered.subTopics.length);
+      expect(await hubPage.getByRole('button', { name: tag.name }).getAttribute('aria-pressed')).toBe('true');
+      expect(await hubPage.locator('html').getAttribute('lang')).toBe(language);
+      await hubPage.getByRole('button', { name: text(language, 'topic.filter.clear') }).click();
+      await hubPage.waitForURL((url) => !url.searchParams.get('tags'));
+      expect(await hubPage.locator('.podium').count()).toBe(hub.subTopics.length);
       await hubPage.context().close();
     }
   });

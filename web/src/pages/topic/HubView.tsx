@@ -70,15 +70,19 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
         ) : (
           <>
             {hub.data.availableTags.length > 0 && (
-              <div className="card topic-filter">
+              // A GET form to this address: without JavaScript a chip submits the selection it leads to
+              // (in the page's language); with it, the chip's own handler filters and the form submits nothing.
+              <form className="card topic-filter" method="get" onSubmit={(event) => event.preventDefault()}>
                 <h3 className="visually-hidden">{t('topic.filter.title')}</h3>
+                <input type="hidden" name="lng" value={language} />
                 <TagFilter
                   groups={hub.data.availableTags}
                   selected={selected}
                   onToggle={toggle}
                   onClear={() => update([], 1)}
+                  field="tags"
                 />
-              </div>
+              </form>
             )}
             {hub.data.subTopics.length === 0 ? (
               <p className="topic-section__empty">
