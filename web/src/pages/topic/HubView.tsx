@@ -10,7 +10,10 @@ import { Alert } from '../../shared/ui/Alert.js';
 import { Pager } from '../../shared/ui/Pager.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 import '../../shared/ui/surfaces.css';
-import { hubSelection } from './hub-selection.js';
+import { hubSelection, hubTagsParam } from './hub-selection.js';
+
+/** The field a hub's tag chips submit without JavaScript: the address's `tags`. */
+const TAGS_FIELD = { name: 'tags', value: hubTagsParam };
 
 /**
  * A main topic's page: a hub that takes no ballot of its own and shows its sub-topics' podiums side
@@ -29,7 +32,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (tags.length > 0) next.set('tags', tags.join(','));
+        if (tags.length > 0) next.set('tags', hubTagsParam(tags));
         else next.delete('tags');
         if (nextPage > 1) next.set('page', String(nextPage));
         else next.delete('page');
@@ -37,8 +40,6 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
       },
       { replace: nextPage === page, preventScrollReset: nextPage === page },
     );
-  const toggle = (slug: string) =>
-    update(selected.includes(slug) ? selected.filter((s) => s !== slug) : [...selected, slug], 1);
 
   return (
     <article className="page topic topic--hub">
@@ -78,9 +79,8 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
                 <TagFilter
                   groups={hub.data.availableTags}
                   selected={selected}
-                  onToggle={toggle}
-                  onClear={() => update([], 1)}
-                  field="tags"
+                  onChange={(tags) => update(tags, 1)}
+                  field={TAGS_FIELD}
                 />
               </form>
             )}

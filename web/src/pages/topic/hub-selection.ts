@@ -6,3 +6,8 @@ export function hubSelection(params: URLSearchParams): { tags: string[]; page: n
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   return { tags, page, offset: (page - 1) * HUB_PAGE_SIZE };
 }
+
+/** The `tags` parameter of a hub's address for these tags (what `hubSelection` reads back). */
+export function hubTagsParam(tags: readonly string[]): string {
+  return tags.join(',');
+}

@@ -4,23 +4,27 @@ import './tag-filter.css';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { Chip } from '../../../shared/ui/Chip.js';
 
+/** A form field a chip submits: its name, and the value a selection of tags takes in it. */
+export interface TagSelectionField {
+  name: string;
+  value: (tags: readonly string[]) => string;
+}
+
 /**
- * Toggle chips grouped by tag type; a sub-topic must carry every pressed tag. Inside a GET form, each
- * chip and "clear" submit the selection they lead to as `field` (`?tags=a,b`), so the filter works
- * without JavaScript too.
+ * Toggle chips grouped by tag type; a sub-topic must carry every pressed tag. Each chip and "clear" hand
+ * `onChange` the selection they lead to. Inside a GET form, given a `field`, they also submit it, so the
+ * filter works without JavaScript too.
  */
 export function TagFilter({
   groups,
   selected,
-  onToggle,
-  onClear,
+  onChange,
   field,
 }: {
   groups: readonly TagGroupDto[];
   selected: readonly string[];
-  onToggle: (slug: string) => void;
-  onClear: () => void;
-  field?: string;
+  onChange: (tags: string[]) => void;
+  field?: TagSelectionField;
 }) {
   const { t } = useTranslation();
   const typeLabel = useTagTypeLabel();
@@ -39,9 +43,9 @@ export function TagFilter({
                   <Chip
                     key={tag.id}
                     pressed={pressed}
-                    onClick={() => onToggle(tag.slug)}
-                    name={field}
-                    value={next.join(',')}
+                    onClick={() => onChange(next)}
+                    name={field?.name}
+                    value={field?.value(next)}
                   >
                     {tag.name}
                     <span className="tag-chip__count">{tag.topicCount}</span>
@@ -55,10 +59,10 @@ export function TagFilter({
       {selected.length > 0 && (
         <button
           type={field ? 'submit' : 'button'}
-          name={field}
-          value=""
+          name={field?.name}
+          value={field?.value([])}
           className="link-button tag-filter__clear"
-          onClick={onClear}
+          onClick={() => onChange([])}
         >
           {t('topic.filter.clear')}
         </button>
