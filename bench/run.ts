@@ -336,6 +336,8 @@ async function benchWeb() {
     recursive: true,
     filter: (from) => !from.includes('/dist/server'),
   });
+  // The pages of the SQLite data set (loaded here when `--only web` runs on a machine without it).
+  await ensureBenchDataset('sqlite');
   const environment = { ...benchEnvironment('sqlite'), LOG_LEVEL: 'warn', SEED: 'none' };
   const servers = {
     'browser-rendered (before)': await startServerProcess({
