@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HubData, PopularTopicsData, RankingData } from '../common/api/topics.js';
-import type { Language } from '../common/constants.js';
+import { HUB_PAGE_SIZE, type Language } from '../common/constants.js';
 import { topicDisplayTitle } from '../common/text/index.js';
 import {
   ADMIN,
+  animationsSettled,
   callApi,
   expectNoSeriousA11yViolations,
   PHONE,
@@ -151,16 +152,7 @@ describe('topic page', () => {
       await rows.first().getByText(text(language, 'topic.ranking.firstPlaces')).waitFor();
 
       // Let the rows finish animating in before judging contrast and taking the picture.
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter(
-              (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-            )
-            .map((animation) => animation.finished),
-        ),
-      );
+      await animationsSettled(page);
       await expectNoSeriousA11yViolations(page, `topic ${language}`);
       await screenshot(page, `topic-${language}-${viewport ? 'phone' : 'desktop'}`);
 
@@ -212,6 +204,99 @@ describe('topic page', () => {
       await page.context().close();
     });
   }
+
+  it('pages a hub longer than a page with links: in the app without loading a document, and without JavaScript', async () => {
+    const { accessToken: admin } = await callApi(e2e.url, 'POST', '/auth/login', {
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const { category } = await callApi(
+      e2e.url,
+      'POST',
+      '/admin/categories',
+      { name: `Bakeries ${suffix}` },
+      admin,
+    );
+    // 5 places x 5 prices: more sub-topics than a hub's page holds.
+    for (const [type, names] of [
+      ['LOCATION', ['Arles', 'Brest', 'Caen', 'Dijon', 'Évian']],
+      ['PRICE', ['Cheap', 'Fair', 'Mid', 'High', 'Luxury']],
+    ] as const)
+      for (const name of names)
+        await callApi(
+          e2e.url,
+          'POST',
+          '/admin/tags',
+          { name: `${name} ${suffix}`, type, categoryId: category.id },
+          admin,
+        );
+    const { mainTopic } = await callApi<{ mainTopic: { id: number } }>(
+      e2e.url,
+      'POST',
+      '/admin/topics/wizard',
+      {
+        categoryId: category.id,
+        mainTopicName: `Best bread ${suffix}`,
+        language: 'en',
+        types: ['LOCATION', 'PRICE'],
+        combinations: [['LOCATION', 'PRICE']],
+      },
+      admin,
+    );
+    // The second page as the API answers it: what the pager's link should lead to.
+    const second = await api<HubData>(`/topics/main/${mainTopic.id}/hub?lang=en&offset=${HUB_PAGE_SIZE}`);
+    const onSecondPage = second.subTopics.length;
+    expect(second.total).toBeGreaterThan(HUB_PAGE_SIZE);
+    const [firstSub] = second.subTopics;
+    if (!firstSub) throw new Error('the hub has no second page');
+    const firstOfSecondPage = topicDisplayTitle(firstSub);
+    const next = text('en', 'pager.next');
+    const previous = text('en', 'pager.previous');
+    const status = text('en', 'pager.status', {
+      from: String(HUB_PAGE_SIZE + 1),
+      to: String(HUB_PAGE_SIZE + onSecondPage),
+      total: String(second.total),
+    });
+
+    const page = await e2e.newPage('en', { path: `/topic/${mainTopic.id}` });
+    const podiums = page.locator('.podium');
+    await expect.poll(() => podiums.count()).toBe(HUB_PAGE_SIZE);
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    await page.getByRole('link', { name: next }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.getByText(status).waitFor();
+    await expect
+      .poll(() => podiums.first().locator('.topic-card__title').textContent())
+      .toBe(firstOfSecondPage);
+    expect(await podiums.count()).toBe(onSecondPage);
+    await page.getByRole('link', { name: previous }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBeNull();
+    await expect
+      .poll(() => podiums.first().locator('.topic-card__title').textContent())
+      .not.toBe(firstOfSecondPage);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.context().close();
+
+    const noScript = await e2e.newPage('en', {
+      path: `/topic/${mainTopic.id}`,
+      javaScriptEnabled: false,
+      viewport: PHONE,
+    });
+    expect(await noScript.locator('.podium').count()).toBe(HUB_PAGE_SIZE);
+    await noScript.getByRole('link', { name: next }).click();
+    await noScript.waitForURL((url) => url.searchParams.get('page') === '2');
+    await noScript.getByText(status).waitFor();
+    expect(await noScript.locator('.podium').first().locator('.topic-card__title').textContent()).toBe(
+      firstOfSecondPage,
+    );
+    expect(await noScript.locator('html').getAttribute('lang')).toBe('en');
+    await noScript.locator('.pager').scrollIntoViewIfNeeded();
+    await noScript.screenshot({ path: join(SCREENSHOT_DIR, 'browse-hub-page-2-no-js-en-phone.png') });
+    await noScript.context().close();
+  });
 
   it('counts a hub’s sub-topics and their votes on its card, and leads its vote address to the hub', async () => {
     const [main] = (await api<PopularTopicsData>('/topics/popular/en?type=main&limit=1')).topics;

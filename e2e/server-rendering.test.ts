@@ -6,6 +6,7 @@ import type { SearchResponseDto } from '../common/api/search.js';
 import type { HubData, PopularTopicsData, RankingData } from '../common/api/topics.js';
 import { type Language, SEARCH_DEBOUNCE_MS } from '../common/constants.js';
 import {
+  animationsSettled,
   callApi,
   DESKTOP,
   newCredentials,
@@ -299,6 +300,8 @@ describe('the topic page and the hub rendered on the server', () => {
       expect(await noScript.textContent()).toBe(text(language, 'vote.panel.noScript'));
       // "Last vote" says the day, since "2 minutes ago" is only said by the app.
       expect(await topicPage.locator('.topic-aside__facts time').textContent()).toMatch(/\b20\d\d\b/);
+      // The rows fade in (CSS, so also without JavaScript): the picture is of the ranking once it has.
+      await animationsSettled(topicPage);
       await topicPage.screenshot({
         path: resolve(SCREENSHOT_DIR, `server-rendered-topic-no-js-${language}-phone.png`),
         fullPage: true,

@@ -1,4 +1,4 @@
-export { expectNoSeriousA11yViolations } from './a11y.js';
+export { animationsSettled, expectNoSeriousA11yViolations } from './a11y.js';
 export { callApi, seedVotedTopic, voteAsNewUser } from './api.js';
 export { type Credentials, login, logout, newCredentials, register, userMenuButton } from './auth.js';
 export { ensureWebBuild } from './build.js';

@@ -1,7 +1,12 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_CATALOG_ELEMENT_ID, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
+import {
+  BOOT_CATALOG_ELEMENT_ID,
+  HUB_PAGE_SIZE,
+  type Language,
+  PAGE_DATA_ELEMENT_ID,
+} from '../../common/constants.js';
 import { uiCatalog } from '../../common/i18n/index.js';
 import type { ServerEntry } from '../../common/ssr.js';
 import { readBuildManifest } from '../../scripts/build-manifest.js';
@@ -383,6 +388,46 @@ describe('the topic page rendered on the server', () => {
     expect(html).toContain('Coffee in Italy Rome');
     expect(html).not.toContain('Coffee in Italy Milan');
     expect(html).not.toContain('Marchesi 1824');
+  });
+
+  it('links a long hub’s pages to each other, so that its later sub-topics are reached without JavaScript', async () => {
+    const db = server.ctx.db;
+    const category = await makeCategory(db, { name: 'Bakeries' });
+    const hub = await makeTopic(db, {
+      categoryId: category.id,
+      language: 'en',
+      isMain: true,
+      titles: { en: 'Bread in France' },
+    });
+    const count = HUB_PAGE_SIZE + 2;
+    for (let rank = 1; rank <= count; rank++)
+      await makeTopic(db, {
+        categoryId: category.id,
+        language: 'en',
+        mainTopicId: hub.id,
+        voteCount: 100 - rank,
+        titles: { en: `Bread in France number ${rank}.` },
+      });
+    /** The address of the page's link to the `rel` page, as a browser reads it. */
+    const step = (html: string, rel: 'prev' | 'next') =>
+      html
+        .match(new RegExp(`<a [^>]*rel="${rel}"[^>]*>`))?.[0]
+        .match(/href="([^"]*)"/)?.[1]
+        ?.replace(/&amp;/g, '&');
+
+    const first = await getPage(`/topic/${hub.id}`, 'en');
+    expect(first.html).toContain(`Bread in France number ${HUB_PAGE_SIZE}.`);
+    expect(first.html).not.toContain(`Bread in France number ${count}.`);
+    expect(step(first.html, 'prev')).toBeUndefined();
+    const next = step(first.html, 'next');
+    expect(next).toBe(`/topic/${hub.id}?lng=en&page=2`);
+
+    const second = rendered((await server.request('GET', next ?? '')).text);
+    for (let rank = HUB_PAGE_SIZE + 1; rank <= count; rank++)
+      expect(second).toContain(`Bread in France number ${rank}.`);
+    expect(second).not.toContain(`Bread in France number ${HUB_PAGE_SIZE}.`);
+    expect(step(second, 'next')).toBeUndefined();
+    expect(step(second, 'prev')).toBe(`/topic/${hub.id}?lng=en`);
   });
 
   it('answers 404 and renders the not-found text for a topic that does not exist', async () => {

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { HUB_PAGE_SIZE } from '../../../../common/constants.js';
-import { useLanguage } from '../../features/i18n/index.js';
+import { LANGUAGE_PARAM, useLanguage } from '../../features/i18n/index.js';
 import { Podium, TagFilter, useHub } from '../../features/topics/index.js';
 import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { Pager } from '../../shared/ui/Pager.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 import '../../shared/ui/surfaces.css';
-import { hubSelection, hubTagsParam } from './hub-selection.js';
+import { hubParams, hubSelection, hubTagsParam } from './hub-selection.js';
 
 /** The field a hub's tag chips submit without JavaScript: the address's `tags`. */
 const TAGS_FIELD = { name: 'tags', value: hubTagsParam };
@@ -28,18 +28,13 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
   const { tags: selected, page, offset } = hubSelection(params);
   const hub = useHub(topic.id, selected, offset, language);
 
-  const update = (tags: string[], nextPage: number) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (tags.length > 0) next.set('tags', hubTagsParam(tags));
-        else next.delete('tags');
-        if (nextPage > 1) next.set('page', String(nextPage));
-        else next.delete('page');
-        return next;
-      },
-      { replace: nextPage === page, preventScrollReset: nextPage === page },
-    );
+  // Filtering the first page replaces its entry of the history and keeps the scroll (the same list,
+  // filtered); leaving another page for the first is a step, like the pager's links.
+  const filter = (tags: string[]) =>
+    setParams(hubParams(language, tags, 1), { replace: page === 1, preventScrollReset: page === 1 });
+  const pageAddress = (nextOffset: number) => ({
+    search: `?${hubParams(language, selected, nextOffset / HUB_PAGE_SIZE + 1)}`,
+  });
 
   return (
     <article className="page topic topic--hub">
@@ -75,11 +70,11 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
               // (in the page's language); with it, the chip's own handler filters and the form submits nothing.
               <form className="card topic-filter" method="get" onSubmit={(event) => event.preventDefault()}>
                 <h3 className="visually-hidden">{t('topic.filter.title')}</h3>
-                <input type="hidden" name="lng" value={language} />
+                <input type="hidden" name={LANGUAGE_PARAM} value={language} />
                 <TagFilter
                   groups={hub.data.availableTags}
                   selected={selected}
-                  onChange={(tags) => update(tags, 1)}
+                  onChange={filter}
                   field={TAGS_FIELD}
                 />
               </form>
@@ -101,7 +96,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
               offset={hub.data.offset}
               pageSize={HUB_PAGE_SIZE}
               total={hub.data.total}
-              onChange={(nextOffset) => update(selected, nextOffset / HUB_PAGE_SIZE + 1)}
+              addressOf={pageAddress}
             />
           </>
         )}

@@ -1,23 +1,55 @@
 import { useTranslation } from 'react-i18next';
+import { Link, type To } from 'react-router';
 import { Button } from './Button.js';
 import './pager.css';
 
-export interface PagerProps {
+interface PagerPosition {
   offset: number;
   pageSize: number;
   total: number;
-  onChange: (offset: number) => void;
 }
 
+/**
+ * Where a step leads: `onChange` for a list whose page lives in the component (an admin table), or
+ * `addressOf` for one whose page lives in the address (a hub): its steps are then links, which page
+ * without JavaScript too and which crawlers follow.
+ */
+export type PagerProps = PagerPosition &
+  (
+    | { onChange: (offset: number) => void; addressOf?: never }
+    | { addressOf: (offset: number) => To; onChange?: never }
+  );
+
 /** Previous / next over an offset-paged list, with "from–to of total"; nothing when one page holds it all. */
-export function Pager({ offset, pageSize, total, onChange }: PagerProps) {
+export function Pager(props: PagerProps) {
+  const { offset, pageSize, total } = props;
   const { t } = useTranslation();
   if (total <= pageSize && offset === 0) return null;
+
+  /** One step, to the list at `target`, or a disabled button where there is no page to go to. */
+  const step = (target: number | null, rel: 'prev' | 'next', label: string) => {
+    if (target === null)
+      return (
+        <Button size="sm" disabled>
+          {label}
+        </Button>
+      );
+    if (props.addressOf)
+      return (
+        <Link className="button button--secondary button--sm" rel={rel} to={props.addressOf(target)}>
+          {label}
+        </Link>
+      );
+    return (
+      <Button size="sm" onClick={() => props.onChange(target)}>
+        {label}
+      </Button>
+    );
+  };
+
   return (
     <nav className="pager" aria-label={t('pager.label')}>
-      <Button size="sm" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - pageSize))}>
-        {t('pager.previous')}
-      </Button>
+      {step(offset === 0 ? null : Math.max(0, offset - pageSize), 'prev', t('pager.previous'))}
       <span className="pager__status">
         {t('pager.status', {
           from: Math.min(total, offset + 1),
@@ -25,9 +57,7 @@ export function Pager({ offset, pageSize, total, onChange }: PagerProps) {
           total,
         })}
       </span>
-      <Button size="sm" disabled={offset + pageSize >= total} onClick={() => onChange(offset + pageSize)}>
-        {t('pager.next')}
-      </Button>
+      {step(offset + pageSize >= total ? null : offset + pageSize, 'next', t('pager.next'))}
     </nav>
   );
 }
