@@ -272,6 +272,7 @@ describe('topic page', () => {
       .poll(() => podiums.first().locator('.topic-card__title').textContent())
       .toBe(firstOfSecondPage);
     expect(await podiums.count()).toBe(onSecondPage);
+    await expectNoSeriousA11yViolations(page, 'hub, second page');
     await page.getByRole('link', { name: previous }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBeNull();
     await expect
