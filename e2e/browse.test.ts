@@ -9,7 +9,9 @@ import {
   ADMIN,
   animationsSettled,
   callApi,
+  DESKTOP,
   expectNoSeriousA11yViolations,
+  hydrated,
   PHONE,
   SCREENSHOT_DIR,
   seedVotedTopic,
@@ -262,12 +264,22 @@ describe('topic page', () => {
     const page = await e2e.newPage('en', { path: `/topic/${mainTopic.id}` });
     const podiums = page.locator('.podium');
     await expect.poll(() => podiums.count()).toBe(HUB_PAGE_SIZE);
+    await hydrated(page.getByRole('link', { name: next }));
     await page.evaluate(() => {
       (window as { sameDocument?: boolean }).sameDocument = true;
     });
     await page.getByRole('link', { name: next }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await page.getByText(status).waitFor();
+    // From the pager at the list's foot, the next page is shown from its start, with the focus there.
+    const listTitle = page.getByRole('heading', { name: text('en', 'topic.subTopics.title'), level: 2 });
+    expect(await listTitle.evaluate((title) => title === document.activeElement)).toBe(true);
+    const [titleBox, headerBox] = await Promise.all([
+      listTitle.boundingBox(),
+      page.locator('header.site-header').boundingBox(),
+    ]);
+    expect(titleBox?.y).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
+    expect(titleBox?.y).toBeLessThan(DESKTOP.height / 2);
     await expect
       .poll(() => podiums.first().locator('.topic-card__title').textContent())
       .toBe(firstOfSecondPage);

@@ -31,9 +31,10 @@ const SCRIPT_TAG = /<(script type="module"|link rel="modulepreload") crossorigin
  * stylesheet inline), and a phone on a slow network should spend its first round trips on it.
  *
  * The app's code itself is not preloaded: the entry asks for it once the page is painted, one round
- * trip later than a preload would, while the page is already shown. Lighthouse cannot tell when a module is evaluated, so it counts every script that arrived
- * before the largest paint as blocking it: preloaded, the app's 125 KB put a topic page's largest paint
- * at 2.1 s instead of 0.9 s in its simulation.
+ * trip later than a preload would, while the page is already shown. Lighthouse cannot tell when a
+ * module is evaluated, so it counts every script that arrived before the largest paint as blocking it:
+ * preloaded, the app's 125 KB put a topic page's largest paint at 2.1 s instead of 0.9 s in its
+ * simulation.
  */
 export function withLowPriorityScripts(html: string): string {
   return html.replace(SCRIPT_TAG, '<$1 crossorigin fetchpriority="low" ');

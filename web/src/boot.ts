@@ -4,7 +4,7 @@
  * phone's main thread for long. Left to the browser, a cached or local bundle is evaluated as soon as
  * the HTML is parsed, before the first paint (on a throttled phone, 150 ms more before anything shows),
  * and as one task. The app's code is asked for once the page is painted (see the server's
- * `withStartupChunks` for why it is not preloaded).
+ * `withLowPriorityScripts` for why it is not preloaded).
  */
 import { afterFirstPaint, nextTask } from './app/boot/tasks.js';
 

@@ -4,10 +4,11 @@ export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Resolves once the browser has painted a frame: the frame's animation callbacks run just before its
  * paint, and a task queued from them runs after it. A page that is not shown paints nothing, so it
- * starts at once (its timers are slowed, not stopped).
+ * starts at once (its timers are slowed, not stopped), and so does one hidden before its first frame.
  */
 export const afterFirstPaint = () =>
   new Promise<void>((resolve) => {
     if (document.visibilityState !== 'visible') return resolve();
     requestAnimationFrame(() => setTimeout(resolve, 0));
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
   });

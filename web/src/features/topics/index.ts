@@ -6,5 +6,5 @@ export { useTopic } from './api/topic.js';
 export { MedalIcon } from './components/MedalIcon.js';
 export { Podium } from './components/Podium.js';
 export { RankingList, type RankingListProps } from './components/RankingList.js';
-export { TagFilter } from './components/TagFilter.js';
+export { TagFilter, type TagSelectionField } from './components/TagFilter.js';
 export { TagList, TopicCard, TopicGrid, useTopicTitle } from './components/TopicCard.js';

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { LoadState } from '../../shared/ui/LoadState.js';
 import { HOME_FEATURED_MAIN, HOME_FEATURED_SUBS, HOME_POPULAR } from './home-queries.js';
 import './home.css';
+import { buttonClasses } from '../../shared/ui/Button.js';
 
 /** The text of the server's error code in the UI's language, else 'Failed to fetch topics'; no answer at all: 'Failed to load…'. */
 function popularError(t: TFunction, error: unknown): string {
@@ -87,7 +88,7 @@ function FeaturedMainTopic() {
           {mainTopic.description && <p className="featured__description">{mainTopic.description}</p>}
           <p className="featured__meta">{t('topic.subTopicCount', { count: mainTopic.subTopicCount })}</p>
           <p className="featured__open">
-            <Link to={`/topic/${mainTopic.id}`} className="button button--secondary">
+            <Link to={`/topic/${mainTopic.id}`} className={buttonClasses({ variant: 'secondary' })}>
               {t('home.featured.open')}
             </Link>
           </p>

@@ -22,6 +22,7 @@ import { Chip } from '../../shared/ui/Chip.js';
 import { LoadState } from '../../shared/ui/LoadState.js';
 import { popularInfiniteKey, searchAt } from './search-queries.js';
 import './search-page.css';
+import { buttonClasses } from '../../shared/ui/Button.js';
 
 /** Best match is the default and is not written in the address; `?sort=category` groups by category. */
 type SortOrder = 'best' | 'category';
@@ -102,7 +103,7 @@ export function SearchPage() {
           {!q && (
             <div className="search-page__prompt">
               <p>{t('search.page.prompt')}</p>
-              <Link to="/" className="button button--secondary">
+              <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
                 {t('search.page.goHome')}
               </Link>
             </div>

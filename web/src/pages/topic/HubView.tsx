@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
@@ -10,10 +10,10 @@ import { Alert } from '../../shared/ui/Alert.js';
 import { Pager } from '../../shared/ui/Pager.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 import '../../shared/ui/surfaces.css';
-import { hubParams, hubSelection, hubTagsParam } from './hub-selection.js';
+import { HUB_TAGS_FIELD, hubParams, hubSelection } from './hub-selection.js';
 
-/** The field a hub's tag chips submit without JavaScript: the address's `tags`. */
-const TAGS_FIELD = { name: 'tags', value: hubTagsParam };
+/** Room left between the sticky header and the list's title when the list is scrolled to. */
+const LIST_START_MARGIN_PX = 16;
 
 /**
  * A main topic's page: a hub that takes no ballot of its own and shows its sub-topics' podiums side
@@ -28,10 +28,20 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
   const { tags: selected, page, offset } = hubSelection(params);
   const hub = useHub(topic.id, selected, offset, language);
 
-  // Filtering the first page replaces its entry of the history and keeps the scroll (the same list,
-  // filtered); leaving another page for the first is a step, like the pager's links.
-  const filter = (tags: string[]) =>
-    setParams(hubParams(language, tags, 1), { replace: page === 1, preventScrollReset: page === 1 });
+  // Filtering the first page replaces its entry of the history (the same list, filtered); leaving
+  // another page for the first is a step, like the pager's links.
+  const filter = (tags: string[]) => setParams(hubParams(language, tags, 1), { replace: page === 1 });
+  // A step of the pager loads no document in the app: as a page load would, it shows the list from its
+  // start, with the focus there (from the pager at its foot, a person would see the next page's end).
+  const subTopicsTitle = useRef<HTMLHeadingElement>(null);
+  const showListStart = () => {
+    const title = subTopicsTitle.current;
+    if (!title) return;
+    const headerBottom = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    const { top } = title.getBoundingClientRect();
+    if (top < headerBottom) window.scrollBy({ top: top - headerBottom - LIST_START_MARGIN_PX });
+    title.focus({ preventScroll: true });
+  };
   const pageAddress = (nextOffset: number) => ({
     search: `?${hubParams(language, selected, nextOffset / HUB_PAGE_SIZE + 1)}`,
   });
@@ -56,7 +66,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
       </dl>
       <p className="topic-hub__hint">{t('topic.hub.hint')}</p>
       <section className="topic-section" aria-labelledby="topic-subtopics-title" aria-busy={hub.isFetching}>
-        <h2 id="topic-subtopics-title" className="topic-section__title">
+        <h2 id="topic-subtopics-title" className="topic-section__title" ref={subTopicsTitle} tabIndex={-1}>
           {t('topic.subTopics.title')}
         </h2>
         {hub.isPending ? (
@@ -75,7 +85,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
                   groups={hub.data.availableTags}
                   selected={selected}
                   onChange={filter}
-                  field={TAGS_FIELD}
+                  field={HUB_TAGS_FIELD}
                 />
               </form>
             )}
@@ -97,6 +107,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
               pageSize={HUB_PAGE_SIZE}
               total={hub.data.total}
               addressOf={pageAddress}
+              onStep={showListStart}
             />
           </>
         )}

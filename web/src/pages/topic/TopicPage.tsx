@@ -15,6 +15,7 @@ import { HubView } from './HubView.js';
 import { TopicAside } from './TopicAside.js';
 import { VotingPanelSlot } from './VotingPanelSlot.js';
 import './topic.css';
+import { buttonClasses } from '../../shared/ui/Button.js';
 
 export function TopicPage() {
   const { t } = useTranslation();
@@ -125,7 +126,7 @@ function BackButton() {
   return (
     <button
       type="button"
-      className="button button--ghost button--sm topic-back"
+      className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'topic-back' })}
       onClick={() => (canGoBack ? navigate(-1) : navigate('/'))}
     >
       <BackIcon />

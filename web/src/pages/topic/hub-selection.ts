@@ -1,17 +1,23 @@
 import { HUB_PAGE_SIZE, type Language } from '../../../../common/constants.js';
 import { LANGUAGE_PARAM } from '../../features/i18n/index.js';
+import type { TagSelectionField } from '../../features/topics/index.js';
 
-/** What a hub's address selects (`?tags=a,b&page=2`): read alike by the page and its server loader. */
+/** The parameters of a hub's address: `?lng=en&tags=a,b&page=2`. */
+const TAGS_PARAM = 'tags';
+const PAGE_PARAM = 'page';
+
+/** What a hub's address selects: read alike by the page and its server loader. */
 export function hubSelection(params: URLSearchParams): { tags: string[]; page: number; offset: number } {
-  const tags = (params.get('tags') ?? '').split(',').filter(Boolean);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const tags = (params.get(TAGS_PARAM) ?? '').split(',').filter(Boolean);
+  const page = Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
   return { tags, page, offset: (page - 1) * HUB_PAGE_SIZE };
 }
 
-/** The `tags` parameter of a hub's address for these tags (what `hubSelection` reads back). */
-export function hubTagsParam(tags: readonly string[]): string {
-  return tags.join(',');
-}
+/** The `tags` parameter's value for these tags (what `hubSelection` reads back). */
+const tagsValue = (tags: readonly string[]) => tags.join(',');
+
+/** The field a hub's tag chips submit from their GET form when no script runs. */
+export const HUB_TAGS_FIELD: TagSelectionField = { name: TAGS_PARAM, value: tagsValue };
 
 /**
  * A hub's address for this language, these tags and this page, parameters in that order: what the page's
@@ -20,7 +26,7 @@ export function hubTagsParam(tags: readonly string[]): string {
  */
 export function hubParams(language: Language, tags: readonly string[], page: number): URLSearchParams {
   const params = new URLSearchParams({ [LANGUAGE_PARAM]: language });
-  if (tags.length > 0) params.set('tags', hubTagsParam(tags));
-  if (page > 1) params.set('page', String(page));
+  if (tags.length > 0) params.set(TAGS_PARAM, tagsValue(tags));
+  if (page > 1) params.set(PAGE_PARAM, String(page));
   return params;
 }

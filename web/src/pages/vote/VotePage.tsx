@@ -10,6 +10,7 @@ import { BackIcon } from '../../shared/ui/icons.js';
 import { PageProblem } from '../../shared/ui/PageProblem.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import './vote-page.css';
+import { buttonClasses } from '../../shared/ui/Button.js';
 
 /** DESIGN.md: a real full-page voting screen (signed-in only): the topic, my top 3 form, the live ranking. */
 export function VotePage() {
@@ -41,7 +42,10 @@ function VoteView({ topic }: { topic: TopicDto }) {
   return (
     <article className="page vote-page">
       <header className="vote-page__head">
-        <Link to={`/topic/${topic.id}`} className="button button--ghost button--sm vote-page__back">
+        <Link
+          to={`/topic/${topic.id}`}
+          className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'vote-page__back' })}
+        >
           <BackIcon />
           {t('vote.page.back')}
         </Link>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { buttonClasses } from './Button.js';
 
 /**
  * A page that cannot show what was asked (an unknown address, a missing topic, a failed load): what went
@@ -24,7 +25,7 @@ export function PageProblem({
       <h1 className="page__title">{title}</h1>
       {children}
       <p>
-        <Link to="/" className="button button--primary">
+        <Link to="/" className={buttonClasses({ variant: 'primary' })}>
           {t('page.notFound.home')}
         </Link>
       </p>

@@ -1,6 +1,7 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type To } from 'react-router';
-import { Button } from './Button.js';
+import { Button, buttonClasses } from './Button.js';
 import './pager.css';
 
 interface PagerPosition {
@@ -16,9 +17,18 @@ interface PagerPosition {
  */
 export type PagerProps = PagerPosition &
   (
-    | { onChange: (offset: number) => void; addressOf?: never }
-    | { addressOf: (offset: number) => To; onChange?: never }
+    | { onChange: (offset: number) => void; addressOf?: never; onStep?: never }
+    | {
+        addressOf: (offset: number) => To;
+        /** Called when a step's link is followed in this tab, before the address changes. */
+        onStep?: () => void;
+        onChange?: never;
+      }
   );
+
+/** A click that follows a link in this tab: not one that opens it elsewhere. */
+const followsInPlace = (event: MouseEvent) =>
+  event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
 
 /** Previous / next over an offset-paged list, with "from–to of total"; nothing when one page holds it all. */
 export function Pager(props: PagerProps) {
@@ -36,7 +46,14 @@ export function Pager(props: PagerProps) {
       );
     if (props.addressOf)
       return (
-        <Link className="button button--secondary button--sm" rel={rel} to={props.addressOf(target)}>
+        <Link
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          rel={rel}
+          to={props.addressOf(target)}
+          onClick={(event) => {
+            if (followsInPlace(event)) props.onStep?.();
+          }}
+        >
           {label}
         </Link>
       );

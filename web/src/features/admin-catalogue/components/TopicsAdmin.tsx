@@ -6,7 +6,7 @@ import { DELETE_CONFIRMATION_WORD } from '../../../../../common/constants.js';
 import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Badge } from '../../../shared/ui/Badge.js';
-import { Button } from '../../../shared/ui/Button.js';
+import { Button, buttonClasses } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type StatusFilter, useAdminTopics, useDeleteTopic, useSetTopicStatus } from '../api/topics.js';
@@ -121,11 +121,14 @@ export function TopicsAdmin() {
               )}
             </AdminTable.Cell>
             <AdminTable.Actions>
-              <Link className="button button--ghost button--sm" to={`/topic/${topic.id}`}>
+              <Link className={buttonClasses({ variant: 'ghost', size: 'sm' })} to={`/topic/${topic.id}`}>
                 {t('adminCatalogue.topics.view')}
                 <span className="visually-hidden"> {topic.title}</span>
               </Link>
-              <Link className="button button--secondary button--sm" to={`/admin/topics/edit/${topic.id}`}>
+              <Link
+                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                to={`/admin/topics/edit/${topic.id}`}
+              >
                 {t('action.edit')}
                 <span className="visually-hidden"> {topic.title}</span>
               </Link>

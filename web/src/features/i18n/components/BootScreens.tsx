@@ -1,4 +1,5 @@
 import './boot.css';
+import { buttonClasses } from '../../../shared/ui/Button.js';
 
 /** Same neutral loader as index.html, so the hand-over from HTML to React does not flicker. */
 export function BootLoader() {
@@ -19,7 +20,7 @@ export function BootFailure({ onRetry }: { onRetry: () => void }) {
       <div className="boot__failure" role="alert">
         <h1>Podium</h1>
         <p>Failed to load translations</p>
-        <button type="button" className="button button--primary" onClick={onRetry}>
+        <button type="button" className={buttonClasses({ variant: 'primary' })} onClick={onRetry}>
           Retry
         </button>
       </div>

@@ -12,6 +12,7 @@ import { searchHref, suggestionHref } from './destination.js';
 import { SuggestionContent } from './SuggestionContent.js';
 import { searchErrorMessage } from './search-error.js';
 import './search-box.css';
+import { buttonClasses } from '../../../shared/ui/Button.js';
 
 /**
  * Suggestions shown in the dropdown; the search page lists them all. Few enough that the popup
@@ -161,7 +162,10 @@ export function SearchBox({ variant }: { variant: 'header' | 'hero' }) {
         enterKeyHint="search"
       />
       {variant === 'hero' && (
-        <button type="submit" className="button button--primary search-box__submit">
+        <button
+          type="submit"
+          className={buttonClasses({ variant: 'primary', className: 'search-box__submit' })}
+        >
           {t('search.box.submit')}
         </button>
       )}

@@ -2,13 +2,17 @@ import { useTranslation } from 'react-i18next';
 import type { TagGroupDto } from '../../../../../common/api/topics.js';
 import './tag-filter.css';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
-import { Chip } from '../../../shared/ui/Chip.js';
+import { Chip, type SubmittedField } from '../../../shared/ui/Chip.js';
 
 /** A form field a chip submits: its name, and the value a selection of tags takes in it. */
 export interface TagSelectionField {
   name: string;
   value: (tags: readonly string[]) => string;
 }
+
+/** The field a button leading to `tags` submits: none for no tag, so that the address keeps no empty one. */
+const submitted = (field: TagSelectionField, tags: readonly string[]): SubmittedField | null =>
+  tags.length > 0 ? { name: field.name, value: field.value(tags) } : null;
 
 /**
  * Toggle chips grouped by tag type; a sub-topic must carry every pressed tag. Each chip and "clear" hand
@@ -44,8 +48,7 @@ export function TagFilter({
                     key={tag.id}
                     pressed={pressed}
                     onClick={() => onChange(next)}
-                    name={field?.name}
-                    value={field?.value(next)}
+                    submits={field && submitted(field, next)}
                   >
                     {tag.name}
                     <span className="tag-chip__count">{tag.topicCount}</span>
@@ -59,8 +62,6 @@ export function TagFilter({
       {selected.length > 0 && (
         <button
           type={field ? 'submit' : 'button'}
-          name={field?.name}
-          value={field?.value([])}
           className="link-button tag-filter__clear"
           onClick={() => onChange([])}
         >

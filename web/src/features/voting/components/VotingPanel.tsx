@@ -5,7 +5,7 @@ import { errorMessage } from '../../../shared/api/error-message.js';
 import { isApiError } from '../../../shared/api/index.js';
 import { useHydrated } from '../../../shared/hooks/useHydrated.js';
 import { Alert, type AlertTone } from '../../../shared/ui/Alert.js';
-import { Button } from '../../../shared/ui/Button.js';
+import { Button, buttonClasses } from '../../../shared/ui/Button.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useAuth, useAuthDialog } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
@@ -83,7 +83,7 @@ function PendingPrompt() {
     <div className="vote-panel__pending">
       <div className="vote-panel__state vote-panel__state--pending" aria-hidden="true" inert>
         <p className="vote-panel__text">{t('vote.panel.loggedOut')}</p>
-        <span className="button button--primary">{t('vote.panel.login')}</span>
+        <span className={buttonClasses({ variant: 'primary' })}>{t('vote.panel.login')}</span>
       </div>
       <noscript>
         <p className="vote-panel__text vote-panel__no-script">{t('vote.panel.noScript')}</p>
@@ -264,7 +264,7 @@ function PanelActions({
     <div className="vote-panel__actions">
       {children}
       {linkToVotePage && (
-        <Link className="button button--ghost" to={`/vote/${topicId}`}>
+        <Link className={buttonClasses({ variant: 'ghost' })} to={`/vote/${topicId}`}>
           {t('vote.panel.openPage')}
         </Link>
       )}
