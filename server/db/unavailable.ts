@@ -1,3 +1,6 @@
+/** How long a client is asked to wait when the database is unreachable: a restart or failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Whether an error means the database cannot be reached right now, rather than that a statement was
  * wrong: the request deserves a 503 (retry shortly), not a 500 (a bug).

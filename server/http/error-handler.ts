@@ -1,11 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../../common/api/envelope.js';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError, errors } from './errors.js';
-
-/** How long a client is asked to wait when the database is unreachable: a restart or failover takes seconds. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   const body: ErrorEnvelope = { success: false, error: { code: error.code, message: error.message } };

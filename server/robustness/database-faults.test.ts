@@ -1,4 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_CATALOG_ELEMENT_ID } from '../../common/constants.js';
+import { uiCatalog } from '../../common/i18n/index.js';
 import { openDatabase } from '../db/database.js';
 import { findTotalsMismatches } from '../db/integrity.js';
 import { topicWith } from '../modules/votes/test-helpers.js';
@@ -26,6 +31,19 @@ function randomBallot(topicId: number, userId: number) {
     propositions: names.map((itemName, i) => ({ itemName, points: 3 - i, userId })),
     userTags: [],
   };
+}
+
+/**
+ * A web build of one page, the app's shell as the server expects it (its root's outlet, its head): the
+ * server's page handler without the browser app or its server renderer, so that no test builds the web.
+ */
+function shellOnlyWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'podium-shell-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html>\n<html lang="fr">\n  <head>\n    <title>Podium</title>\n  </head>\n  <body>\n    <div id="root"><!--app--><!--/app--></div>\n  </body>\n</html>\n',
+  );
+  return dir;
 }
 
 /** Times one request: the status, its body, and how long it took to answer. */
@@ -128,6 +146,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const server = await startServerProcess({
         DATABASE_URL: throughProxy.toString(),
         DATABASE_CONNECT_TIMEOUT_MS: '1000',
+        WEB_DIST_DIR: shellOnlyWebDist(),
       });
       try {
         const setup = openDatabase({ url: database.url });
@@ -151,6 +170,16 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
         }
         const refused = outage.find((answer) => answer.body.error.code === 'SERVICE_UNAVAILABLE');
         expect(refused, 'a data route answers SERVICE_UNAVAILABLE').toBeDefined();
+        // A person opening a page gets a page: the app in their language, with the texts Podium ships,
+        // which loads its data once the database is back; not the API's envelope.
+        const page = await fetch(`${server.url}/?lng=de`);
+        const html = await page.text();
+        expect(page.status).toBe(503);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(page.headers.get('retry-after')).toBe('5');
+        expect(html).toContain('<html lang="de"');
+        expect(html).toContain(`id="${BOOT_CATALOG_ELEMENT_ID}" data-language="de"`);
+        expect(html).toContain(JSON.stringify(uiCatalog.de['nav.home']));
 
         proxy.restore();
         const back = Date.now();
@@ -161,6 +190,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
           await new Promise((wait) => setTimeout(wait, 200));
         }
         expect(status, 'serves again once the database is back').toBe(200);
+        // The page served during the outage was not kept.
+        expect((await fetch(`${server.url}/?lng=de`)).status).toBe(200);
         expect((await timed(server.url, '/api/health')).status).toBe(200);
         const vote = await callJson(server.url, 'POST', '/api/search/propositions', {
           token: voter?.token,

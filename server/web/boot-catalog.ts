@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BOOT_CATALOG_ELEMENT_ID, DEFAULT_LANGUAGE, type Language } from '../../common/constants.js';
+import { uiCatalog } from '../../common/i18n/index.js';
 import type { ChangeSet } from '../changes/change-set.js';
 import type { AppContext } from '../context.js';
 import { readCacheFor } from '../db/read-cache.js';
@@ -36,15 +37,25 @@ export async function bootCatalogTag(ctx: AppContext, language: Language): Promi
   // The finished element is what is cached: every page view would otherwise serialize the catalog.
   return readCacheFor(ctx.db).get(
     `ui-catalog-tag:${language}`,
-    async () => {
-      const translations = await ctx.texts.uiCatalog(language, DEFAULT_LANGUAGE);
-      // "<" escaped so that no text in the catalog can close the element.
-      const json = JSON.stringify(translations).replace(/</g, '\\u003c');
-      return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
-    },
+    async () => catalogElement(language, await ctx.texts.uiCatalog(language, DEFAULT_LANGUAGE)),
     // Dropped by every edit of an interface text (followUiTextChanges).
     { tagOf: () => UI_TEXTS_TAG },
   );
+}
+
+/**
+ * The catalog block of the texts Podium ships (what a fresh database holds), for a page served while
+ * the database cannot be read: the app still starts in the visitor's language, without its
+ * administrators' latest edits.
+ */
+export function shippedCatalogTag(language: Language): string {
+  return catalogElement(language, uiCatalog[language]);
+}
+
+function catalogElement(language: Language, translations: Readonly<Record<string, string>>): string {
+  // "<" escaped so that no text in the catalog can close the element.
+  const json = JSON.stringify(translations).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${BOOT_CATALOG_ELEMENT_ID}" data-language="${language}">${json}</script>`;
 }
 
 /** The page with the catalog block added at the end of its head. */

@@ -3,10 +3,11 @@ import type { Language } from '../../common/constants.js';
 import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
 import { READ_CACHE_TTL_MS, readCacheFor } from '../db/read-cache.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../http/errors.js';
 import { topicTag } from '../modules/topics/caches.js';
 import { TopicsService } from '../modules/topics/service.js';
-import { bootCatalogTag, UI_TEXTS_TAG, withBootCatalog } from './boot-catalog.js';
+import { bootCatalogTag, shippedCatalogTag, UI_TEXTS_TAG, withBootCatalog } from './boot-catalog.js';
 import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
 import { ServedPage } from './served-page.js';
 import { pageDataSource, renderedAddress, renderedPage, type ServerRenderer } from './server-render.js';
@@ -43,16 +44,18 @@ export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Prom
 /**
  * Serves every page of the web app from `indexHtml` (the built index.html): in the visitor's language
  * with its catalog block, with a topic's own head tags, rendered on the server when `renderer` renders
- * that page, and with its status (404 at an unknown address, at /404 and for a missing topic). Each
- * page is built once per language and address and kept, compressed, in the read cache for its
- * lifetime (1 s), dropped by the changes of what it shows: the topics it lists (any change to how topics
- * are listed empties the cache), its topic and main topic, the interface texts. A page holds no one's own
- * data (those parts are placeholders), so one build serves every visitor.
+ * that page, and with its status (404 at an unknown address, at /404 and for a missing topic; 503 with
+ * the app's shell while the database cannot be read, decision 008). Each page is built once per
+ * language and address and kept, compressed, in the read cache for its lifetime (1 s for the lists
+ * ordered by votes, 60 s for the rest), dropped by the changes of what it shows: the topics it lists (any
+ * change to how topics are listed empties the cache), its topic and main topic, the interface texts. A
+ * page holds no one's own data (those parts are placeholders), so one build serves every visitor.
  */
 export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: ServerRenderer): PageHandler {
   const topics = new TopicsService(ctx);
   const source = pageDataSource(ctx);
   const reads = readCacheFor(ctx.db);
+  const unavailablePage = unavailablePages(indexHtml);
 
   async function topicHead(slugOrId: string, language: Language): Promise<PageHead> {
     try {
@@ -92,6 +95,8 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
           status = Math.max(status, rendered.status);
         }
       } catch (error) {
+        // A database out of reach is not the page's fault, and a page built without it is not kept.
+        if (isDatabaseUnavailable(error)) throw error;
         // The browser still renders the page from the shell; the failure is a bug to see in the log.
         request.log.error({ err: error, url: request.url }, 'server render failed; served the shell');
       }
@@ -113,15 +118,43 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
       : route === 'topic'
         ? at
         : route;
-    const { page } = await reads.get(
-      `page:${language}:${address}`,
-      () => build(request, route, address, language),
-      {
-        tagOf: (built) => [UI_TEXTS_TAG, ...built.subjects],
-        ttlMs: LISTING_PAGES.has(route) ? READ_CACHE_TTL_MS : PAGE_LIFETIME_MS,
-      },
-    );
-    return page.send(request, varyByLanguage(reply));
+    try {
+      const { page } = await reads.get(
+        `page:${language}:${address}`,
+        () => build(request, route, address, language),
+        {
+          tagOf: (built) => [UI_TEXTS_TAG, ...built.subjects],
+          ttlMs: LISTING_PAGES.has(route) ? READ_CACHE_TTL_MS : PAGE_LIFETIME_MS,
+        },
+      );
+      return page.send(request, varyByLanguage(reply));
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // A person gets a page, not the API's envelope: the app, in their language, which shows what it
+      // cannot load and loads it once the database answers again.
+      request.log.warn(
+        { err: error, url: request.url },
+        'database unavailable; served the app without its data',
+      );
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return unavailablePage(language).send(request, varyByLanguage(reply));
+    }
+  };
+}
+
+/** The app's shell for each language with the texts Podium ships, answered 503: made once, at first need. */
+function unavailablePages(indexHtml: string): (language: Language) => ServedPage {
+  const pages = new Map<Language, ServedPage>();
+  return (language) => {
+    let page = pages.get(language);
+    if (!page) {
+      page = new ServedPage(
+        503,
+        withBootCatalog(withHtmlLanguage(indexHtml, language), shippedCatalogTag(language)),
+      );
+      pages.set(language, page);
+    }
+    return page;
   };
 }
 
