@@ -2,6 +2,7 @@ import type { ClientRouteName } from '../../../../common/routes.js';
 import { loadHomePage } from '../../pages/home/load-home.js';
 import { loadSearchPage } from '../../pages/search/load-search.js';
 import { SEARCH_PAGE_QUERY } from '../../pages/search/search-queries.js';
+import { TOPIC_PAGE_QUERY } from '../../pages/topic/hub-selection.js';
 import { loadTopicPage } from '../../pages/topic/load-topic.js';
 import type { ServerPage } from '../../shared/ssr/page-loader.js';
 
@@ -16,5 +17,5 @@ export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, ServerPage>>
   search: { load: loadSearchPage, query: SEARCH_PAGE_QUERY },
   // Also the page of every address that is no page (the router's `*`): the server asks for it at /404.
   notFound: { load: async () => 404, query: [] },
-  topic: { load: loadTopicPage, query: ['tags', 'page'] },
+  topic: { load: loadTopicPage, query: TOPIC_PAGE_QUERY },
 };

@@ -6,6 +6,9 @@ import type { TagSelectionField } from '../../features/topics/index.js';
 const TAGS_PARAM = 'tags';
 const PAGE_PARAM = 'page';
 
+/** The address's query parameters a topic page reads, its hub's (its server render keeps these only). */
+export const TOPIC_PAGE_QUERY = [TAGS_PARAM, PAGE_PARAM] as const;
+
 /** What a hub's address selects: read alike by the page and its server loader. */
 export function hubSelection(params: URLSearchParams): { tags: string[]; page: number; offset: number } {
   const tags = (params.get(TAGS_PARAM) ?? '').split(',').filter(Boolean);
