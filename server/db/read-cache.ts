@@ -9,13 +9,21 @@ export const READ_CACHE_TTL_MS = 1000;
  * for the database at the same moment (on PostgreSQL that stampede set the topic route's p99).
  */
 const STALE_GRACE_MS = 2000;
-const MAX_ENTRIES = 2000;
+/**
+ * Entries kept at most; past it the least recently read goes. Served pages share the cache, and every
+ * address is an entry (`/search?q=…`, a made-up topic's not-found page): emptying the whole cache when it
+ * fills, as it once did, let a stream of one-off addresses drop the popular lists and topics every
+ * 2,000 requests.
+ */
+export const READ_CACHE_MAX_ENTRIES = 2000;
 
 interface Entry {
   expires: number;
   value: Promise<unknown>;
   settled: boolean;
   refreshing: boolean;
+  /** The tags it is filed under, once its value is known. */
+  tags: readonly string[];
 }
 
 /**
@@ -48,6 +56,7 @@ export class ReadCache {
   get<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
+    if (hit) this.touch(key, hit);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     if (hit?.settled && hit.expires + STALE_GRACE_MS > now) {
       if (!hit.refreshing) {
@@ -69,7 +78,7 @@ export class ReadCache {
     this.tagged.delete(tag);
     for (const key of this.loading) this.entries.delete(key);
     this.loading.clear();
-    if (this.forgottenAt.size >= MAX_ENTRIES) this.clear();
+    if (this.forgottenAt.size >= READ_CACHE_MAX_ENTRIES) this.clear();
     this.forgottenAt.set(tag, ++this.sequence);
   }
 
@@ -80,11 +89,11 @@ export class ReadCache {
     options: ReadOptions<T>,
     stale?: Entry,
   ): Promise<T> {
-    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.clear();
+    if (this.entries.size >= READ_CACHE_MAX_ENTRIES && !this.entries.has(key)) this.evictLeastRecent();
     const ttlMs = options.ttlMs ?? READ_CACHE_TTL_MS;
     const started = this.sequence;
     const value = load();
-    const entry: Entry = { expires: Date.now() + ttlMs, value, settled: false, refreshing: false };
+    const entry: Entry = { expires: Date.now() + ttlMs, value, settled: false, refreshing: false, tags: [] };
     if (!stale) {
       this.entries.set(key, entry);
       if (options.tagOf) this.loading.add(key);
@@ -109,6 +118,7 @@ export class ReadCache {
         // A clear() while loading wins: only replace what is still there.
         if (stale && this.entries.get(key) === stale) this.entries.set(key, entry);
         if (this.entries.get(key) !== entry) return;
+        entry.tags = tags;
         for (const tag of tags) {
           const keys = this.tagged.get(tag) ?? new Set<string>();
           this.tagged.set(tag, keys);
@@ -123,6 +133,26 @@ export class ReadCache {
       },
     );
     return value;
+  }
+
+  /** Marks `key` as read just now: the Map keeps its keys in order, the least recently read first. */
+  private touch(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  private evictLeastRecent(): void {
+    const oldest = this.entries.keys().next();
+    if (oldest.done) return;
+    const key = oldest.value;
+    const entry = this.entries.get(key);
+    this.entries.delete(key);
+    this.loading.delete(key);
+    for (const tag of entry?.tags ?? []) {
+      const keys = this.tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.tagged.delete(tag);
+    }
   }
 
   clear(): void {

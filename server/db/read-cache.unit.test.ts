@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { READ_CACHE_TTL_MS, ReadCache } from './read-cache.js';
+import { READ_CACHE_MAX_ENTRIES, READ_CACHE_TTL_MS, ReadCache } from './read-cache.js';
 
 describe('ReadCache', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
@@ -104,5 +104,33 @@ describe('ReadCache', () => {
     expect(await cache.get('topic', async () => 'a third load', { tagOf: () => 'topic-1' })).toBe(
       'after the change',
     );
+  });
+
+  it('keeps what is read often while a stream of one-off addresses passes through it', async () => {
+    const cache = new ReadCache();
+    const popular = counter();
+    const page = { ttlMs: 60_000, tagOf: () => 'topic-id:1' };
+    await cache.get('popular:fr', popular, page);
+    for (let i = 0; i < READ_CACHE_MAX_ENTRIES * 3; i++) {
+      await cache.get(`page:fr:/search?q=made-up-${i}`, async () => 'a page');
+      if (i % 100 === 0) await cache.get('popular:fr', popular, page);
+    }
+    expect(popular).toHaveBeenCalledTimes(1);
+    // The least recently read went: the first one-off address is loaded again.
+    const again = counter();
+    await cache.get('page:fr:/search?q=made-up-0', again);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops an entry pushed out by newer ones from its tags too', async () => {
+    const cache = new ReadCache();
+    const tagged = { ttlMs: 60_000, tagOf: () => 'topic-id:9' };
+    await cache.get('topic:fr:9', counter(), tagged);
+    for (let i = 0; i < READ_CACHE_MAX_ENTRIES; i++) await cache.get(`page:${i}`, async () => 'a page');
+    // Pushed out, then read again and filed anew: forgetting its tag still drops it.
+    const load = counter();
+    expect(await cache.get('topic:fr:9', load, tagged)).toBe('value 1');
+    cache.forget('topic-id:9');
+    expect(await cache.get('topic:fr:9', load, tagged)).toBe('value 2');
   });
 });
