@@ -142,13 +142,12 @@ export class ReadCache {
   }
 
   private evictLeastRecent(): void {
-    const oldest = this.entries.keys().next();
+    const oldest = this.entries.entries().next();
     if (oldest.done) return;
-    const key = oldest.value;
-    const entry = this.entries.get(key);
+    const [key, entry] = oldest.value;
     this.entries.delete(key);
     this.loading.delete(key);
-    for (const tag of entry?.tags ?? []) {
+    for (const tag of entry.tags) {
       const keys = this.tagged.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) this.tagged.delete(tag);

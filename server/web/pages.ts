@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../common/constants.js';
+import { LANGUAGES, type Language } from '../../common/constants.js';
 import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
 import { READ_CACHE_TTL_MS, readCacheFor } from '../db/read-cache.js';
@@ -55,7 +55,7 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
   const topics = new TopicsService(ctx);
   const source = pageDataSource(ctx);
   const reads = readCacheFor(ctx.db);
-  const unavailablePage = unavailablePages(indexHtml);
+  const unavailable = unavailablePages(indexHtml);
 
   async function topicHead(slugOrId: string, language: Language): Promise<PageHead> {
     try {
@@ -137,25 +137,19 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
         'database unavailable; served the app without its data',
       );
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return unavailablePage(language).send(request, varyByLanguage(reply));
+      return unavailable[language].send(request, varyByLanguage(reply));
     }
   };
 }
 
-/** The app's shell for each language with the texts Podium ships, answered 503: made once, at first need. */
-function unavailablePages(indexHtml: string): (language: Language) => ServedPage {
-  const pages = new Map<Language, ServedPage>();
-  return (language) => {
-    let page = pages.get(language);
-    if (!page) {
-      page = new ServedPage(
-        503,
-        withBootCatalog(withHtmlLanguage(indexHtml, language), shippedCatalogTag(language)),
-      );
-      pages.set(language, page);
-    }
-    return page;
-  };
+/** The app's shell in each language with the texts Podium ships, answered 503. */
+function unavailablePages(indexHtml: string): Record<Language, ServedPage> {
+  const page = (language: Language) =>
+    new ServedPage(503, withBootCatalog(withHtmlLanguage(indexHtml, language), shippedCatalogTag(language)));
+  return Object.fromEntries(LANGUAGES.map((language) => [language, page(language)])) as Record<
+    Language,
+    ServedPage
+  >;
 }
 
 /** The slug (or id) of a topic page's address, `/topic/{slug}` with or without a query. */
