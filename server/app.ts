@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Changes } from './changes/dispatcher.js';
+import { type Clock, systemClock } from './clock/clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -35,6 +36,8 @@ import { registerWebApp } from './web/static.js';
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** The system's unless a test hands its own to move. */
+  clock?: Clock;
 }
 
 export interface PodiumApp {
@@ -65,7 +68,11 @@ function trustedProxies(trust: number | string[]) {
 }
 
 /** Builds the whole server (API, docs, web app) without listening; tests call it directly. */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<PodiumApp> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+}: BuildAppOptions): Promise<PodiumApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -126,6 +133,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<P
   const searchSnapshots = new SearchSnapshots(database.db, searchRepository);
   const ctx: AppContext = {
     config,
+    clock,
     redis,
     counters,
     database,

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Changes } from './changes/dispatcher.js';
+import type { Clock } from './clock/clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -18,6 +19,8 @@ import type { RankingEvents } from './modules/votes/ranking-events.js';
 /** What every feature module receives: configuration, the database, and the shared services. */
 export interface AppContext {
   config: Config;
+  /** The one clock every time rule reads (server/clock/clock.ts). */
+  clock: Clock;
   database: DatabaseHandle;
   db: Kysely<Database>;
   accessTokens: AccessTokens;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type PodiumApp } from '../app.js';
 import { prepareData } from '../bootstrap.js';
+import { TestClock } from '../clock/clock.js';
 import { type Config, loadConfig } from '../config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -13,6 +14,8 @@ export interface ApiResponse<T = any> {
 
 export interface TestServer extends PodiumApp {
   database: TestDatabase;
+  /** The server's clock: a test of a time rule moves it instead of sleeping. */
+  clock: TestClock;
   baseUrl: string;
   /** Sends a real HTTP request; `body` objects are sent as JSON, strings as they are. */
   request<T = any>(
@@ -43,7 +46,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     webDistDir: undefined,
     ...overrides,
   };
-  const podium = await buildApp({ config, database: database.handle });
+  const clock = new TestClock();
+  const podium = await buildApp({ config, database: database.handle, clock });
   await prepareData(podium, podium.app.log);
   await podium.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = podium.app.server.address() as AddressInfo;
@@ -52,6 +56,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     ...podium,
     database,
+    clock,
     baseUrl,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
