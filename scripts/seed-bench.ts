@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     seed: count('seed', values.seed),
     fresh: values.fresh,
     log,
+    now: new Date(),
   });
   log('');
   for (const [table, rows] of Object.entries(report.rows)) log(`${table} ${rows}`);

@@ -112,13 +112,13 @@ export async function buildApp({
   app.setSerializerCompiler(serializeUnchecked);
 
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
-  const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
-  const sessions = Sessions.create(database.db, config.refreshTokenTtlDays, secret);
+  const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds, clock);
+  const sessions = Sessions.create(database.db, config.refreshTokenTtlDays, secret, clock);
   app.addHook('onClose', pruneSessionsPeriodically(sessions, app.log));
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   );
-  const changes = new Changes(database, app.log);
+  const changes = new Changes(database, app.log, clock);
   await changes.start();
   app.addHook('onClose', async () => changes.close());
   const rankingEvents = new RankingEvents(database.db, app.log, config.liveStreams.eventIntervalMs);
@@ -126,7 +126,7 @@ export async function buildApp({
   const liveStreams = new LiveStreams(config.liveStreams);
   // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
   app.addHook('preClose', async () => liveStreams.endAll());
-  const { redis, counters } = await registerRateLimits(app, config);
+  const { redis, counters } = await registerRateLimits(app, config, clock);
   // One repository (search's SQL) serves the vocabulary, the snapshots and the searches.
   const searchRepository = new SearchRepository(database.db, database.kind);
   const searchVocabulary = new SearchVocabulary(searchRepository, app.log);

@@ -21,7 +21,7 @@ export function openConfiguredDatabase(config: Config): DatabaseHandle {
 
 /** Start-up work on the data: schema, shipped UI texts, the configured administrator, demo content. */
 export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): Promise<void> {
-  const added = await ctx.texts.ensureUiCatalog();
+  const added = await ctx.texts.ensureUiCatalog(ctx.clock.nowIso());
   if (added > 0) log.info({ added }, 'UI translation keys inserted');
   if (ctx.config.seed === 'demo') await seedIfEmpty(ctx, log);
   await rebuildSearchIndexIfMissing(ctx, log);
@@ -34,18 +34,21 @@ export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): P
 /** A database filled before the search index existed, or by a bulk load, gets its index built once. */
 async function rebuildSearchIndexIfMissing(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   if (!(await new SearchIndexRepository(ctx.db).isMissing())) return;
-  const started = Date.now();
+  const started = performance.now();
   const counts = await ctx.db.transaction().execute((trx) => rebuildSearchIndex(trx));
-  log.info({ ...counts, ms: Date.now() - started }, 'search index rebuilt');
+  log.info({ ...counts, ms: Math.round(performance.now() - started) }, 'search index rebuilt');
 }
 
 /** Demo content goes only into an empty database; its large module is loaded only then. */
 async function seedIfEmpty(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const { isDatabaseEmpty, seedDemoContent } = await import('./db/seed/seed-demo.js');
   if (await isDatabaseEmpty(ctx.db)) {
-    const started = Date.now();
-    const summary = await seedDemoContent(ctx.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
-    log.info({ ...summary, ms: Date.now() - started }, 'demo content seeded');
+    const started = performance.now();
+    const summary = await seedDemoContent(ctx.db, {
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      now: new Date(ctx.clock.now()),
+    });
+    log.info({ ...summary, ms: Math.round(performance.now() - started) }, 'demo content seeded');
   }
 }
 

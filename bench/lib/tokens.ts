@@ -1,3 +1,4 @@
+import { systemClock } from '../../server/clock/clock.js';
 import type { DatabaseHandle } from '../../server/db/database.js';
 import { AccessTokens } from '../../server/modules/auth/access-tokens.js';
 import { resolveJwtSecret } from '../../server/modules/auth/jwt-secret.js';
@@ -12,7 +13,7 @@ export async function mintTokens(
   count: number,
 ): Promise<{ id: number; token: string }[]> {
   const secret = await resolveJwtSecret(handle, { dataDir: BENCH_DATA_DIR });
-  const tokens = new AccessTokens(secret, 3600);
+  const tokens = new AccessTokens(secret, 3600, systemClock);
   const users = await handle.db
     .selectFrom('users')
     .select('id')

@@ -74,6 +74,18 @@ export class ChangeSet {
   private uiTextsChanged = false;
   private unknown = false;
 
+  /** @param instant The write's time, for a change set a local write records (see `at`). */
+  constructor(private readonly instant?: string) {}
+
+  /**
+   * When the write happened, read once from the app's clock as its transaction opened: every row the
+   * write stamps carries this one instant. Only a local write's change set has one.
+   */
+  get at(): string {
+    if (this.instant === undefined) throw new Error('this change set was not recorded by a write');
+    return this.instant;
+  }
+
   /** Changes may have been missed (the cluster channel was down): everything derived is suspect. */
   static everything(): ChangeSet {
     const change = new ChangeSet();

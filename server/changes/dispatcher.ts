@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../clock/clock.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { ChangeSet } from './change-set.js';
@@ -31,6 +32,7 @@ export class Changes {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
   ) {
     if (database.kind === 'postgres') {
       this.cluster = new ClusterChannel(database, log, (change) => this.dispatch(change));
@@ -47,7 +49,7 @@ export class Changes {
 
   /** Runs `work` in one transaction and brings every subscriber in step with what it recorded. */
   async transaction<T>(work: (trx: Transaction<Database>, change: ChangeSet) => Promise<T>): Promise<T> {
-    const change = new ChangeSet();
+    const change = new ChangeSet(this.clock.nowIso());
     const result = await this.db.transaction().execute(async (trx) => {
       const value = await work(trx, change);
       // Not even one await when no subscriber wants the change (a vote): on SQLite the transaction holds

@@ -143,7 +143,7 @@ describe('UI translations', () => {
       .where('language', '=', 'fr')
       .where('key', '=', 'error.NOT_FOUND')
       .execute();
-    await server.ctx.texts.ensureUiCatalog();
+    await server.ctx.texts.ensureUiCatalog(server.clock.nowIso());
     const response = await server.request('GET', '/api/translations/ui/fr');
     expect(response.body.data.translations['error.NOT_FOUND']).toBe('Pas trouvé du tout');
   });

@@ -12,7 +12,13 @@ let report: BenchSeedReport;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  report = await seedBench({ url: database.url, schema: database.schema, size: SIZE, seed: 7 });
+  report = await seedBench({
+    url: database.url,
+    schema: database.schema,
+    size: SIZE,
+    seed: 7,
+    now: new Date(),
+  });
 });
 afterAll(() => database.destroy());
 

@@ -31,6 +31,8 @@ export interface BenchSeedOptions {
   /** Start from an empty database (SQLite: a new file; PostgreSQL: every migration run down). */
   fresh?: boolean;
   log?: (message: string) => void;
+  /** The moment the data set's timestamps are spread back from (the caller's clock). */
+  now: Date;
 }
 
 export interface BenchSeedReport {
@@ -54,7 +56,7 @@ export async function seedBench(options: BenchSeedOptions): Promise<BenchSeedRep
 
     // One argon2id hash (the app's own parameters) for every bench user: 20,000 would take minutes.
     const passwordHash = await hashPassword(BENCH_PASSWORD);
-    const now = new Date();
+    const now = options.now;
     const catalogue = await ensureDemoCatalogue(handle.db, now.toISOString());
     const context: BenchContext = {
       firstId: await nextIds(handle.db),

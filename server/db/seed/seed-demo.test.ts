@@ -14,6 +14,7 @@ beforeAll(async () => {
   emptyBeforeSeed = await isDatabaseEmpty(database.handle.db);
   summary = await seedDemoContent(database.handle.db, {
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$demo',
+    now: new Date(),
   });
 });
 afterAll(() => database.destroy());

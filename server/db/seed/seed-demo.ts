@@ -23,8 +23,8 @@ export interface SeedSummary {
 export interface SeedDemoOptions {
   /** Shared by every demo user (the lead passes the argon2id hash of the documented "podium-demo"). */
   passwordHash: string;
-  /** Timestamps are spread backwards from this moment; defaults to now. */
-  now?: Date;
+  /** Timestamps are spread backwards from this moment (the caller's clock). */
+  now: Date;
 }
 
 /** SQLite caps bound parameters per statement; 500 rows of at most 12 columns stays far below it. */
@@ -45,7 +45,7 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
  */
 export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOptions): Promise<SeedSummary> {
   const plan = buildDemoPlan();
-  const nowMs = (options.now ?? new Date()).getTime();
+  const nowMs = options.now.getTime();
   const ago = (minutes: number): string => new Date(nowMs - minutes * 60_000).toISOString();
   return db.transaction().execute(async (trx) => {
     const catalogue = await ensureDemoCatalogue(trx, ago(120 * 24 * 60));

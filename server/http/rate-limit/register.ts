@@ -1,10 +1,12 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Clock } from '../../clock/clock.js';
 import type { Config } from '../../config.js';
 import { errors } from '../errors.js';
 import { Counters } from './counters.js';
-import { LocalStore, ResilientStore } from './resilient-store.js';
+import { LocalCounterStore } from './local-counter-store.js';
+import { ResilientStore } from './resilient-store.js';
 
 /** A Redis command that takes longer than this is given up, and the request counted in this process. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -17,6 +19,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 export async function registerRateLimits(
   app: FastifyInstance,
   config: Config,
+  clock: Clock,
 ): Promise<{ redis: Redis | undefined; counters: Counters }> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
@@ -36,13 +39,15 @@ export async function registerRateLimits(
       await redis.quit().catch(() => redis.disconnect());
     });
   }
-  const stores = redis ? ResilientStore.forRedis(redis, config.rateLimitNamespace, app.log) : undefined;
+  const stores = redis
+    ? ResilientStore.forRedis(redis, config.rateLimitNamespace, app.log, clock)
+    : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
     ...(stores ? { store: stores.pluginStore } : {}),
     errorResponseBuilder: (_request, context) => errors.rateLimited(Math.ceil(context.ttl / 1000)),
   });
-  return { redis, counters: new Counters(stores?.plain ?? new LocalStore(false, false)) };
+  return { redis, counters: new Counters(stores?.plain ?? new LocalCounterStore(clock)) };
 }
 
 /** 'up' or 'down' within a second, for /api/health; undefined when no Redis is configured. */

@@ -6,6 +6,8 @@ import type {
 } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Clock } from '../../clock/clock.js';
+import { LocalCounterStore } from './local-counter-store.js';
 
 type Callback = Parameters<RateLimitStore['incr']>[1];
 /** Both of the plugin's stores can also read a count without adding to it. */
@@ -42,8 +44,8 @@ export class ResilientStore implements RateLimitStore {
    * Stores over one Redis client sharing one outage log: the plugin's `store` option (a class it
    * constructs with its global options), and a plain one for counters of the app's own.
    */
-  static forRedis(redis: Redis, namespace: string, log: FastifyBaseLogger) {
-    const outage = new Outage(redis, log);
+  static forRedis(redis: Redis, namespace: string, log: FastifyBaseLogger, clock: Clock) {
+    const outage = new Outage(redis, log, clock);
     const stores = (continueExceeding: boolean, exponentialBackoff: boolean) =>
       [
         new RedisStore(continueExceeding, exponentialBackoff, redis, namespace),
@@ -54,7 +56,12 @@ export class ResilientStore implements RateLimitStore {
         super(...stores(options.continueExceeding === true, options.exponentialBackoff === true), outage);
       }
     };
-    return { pluginStore, plain: new ResilientStore(...stores(false, false), outage) };
+    const plain = new ResilientStore(
+      new RedisStore(false, false, redis, namespace),
+      new LocalCounterStore(clock),
+      outage,
+    );
+    return { pluginStore, plain };
   }
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
@@ -116,6 +123,7 @@ class Outage {
   constructor(
     private readonly redis: Redis,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
   ) {
     redis.on('ready', () => {
       this.skipUntil = 0;
@@ -127,7 +135,7 @@ class Outage {
 
   /** Redis is connected and has not just failed. */
   get usable(): boolean {
-    return this.redis.status === 'ready' && Date.now() >= this.skipUntil;
+    return this.redis.status === 'ready' && this.clock.now() >= this.skipUntil;
   }
 
   /** Called when a count went to the process: a disconnection is an outage to report. */
@@ -136,7 +144,7 @@ class Outage {
   }
 
   noticed(error?: Error): void {
-    this.skipUntil = Date.now() + RETRY_REDIS_AFTER_MS;
+    this.skipUntil = this.clock.now() + RETRY_REDIS_AFTER_MS;
     if (this.down) return;
     this.down = true;
     this.log.warn(

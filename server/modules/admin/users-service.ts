@@ -39,7 +39,7 @@ export class AdminUsersService {
     const passwordHash = await hashPassword(input.password);
     return this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
-      const accounts = new Accounts(users);
+      const accounts = new Accounts(users, this.ctx.clock);
       const row = await accounts.create({
         email: input.email,
         username: input.username,
@@ -51,7 +51,7 @@ export class AdminUsersService {
       });
       const dto = await accounts.dto(row);
       change.user(row.id);
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'user',
         entityId: row.id,
@@ -70,7 +70,7 @@ export class AdminUsersService {
     }
     return this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
-      const accounts = new Accounts(users);
+      const accounts = new Accounts(users, this.ctx.clock);
       const activeAdmins = await users.lockActiveAdminIds(this.ctx.database.kind);
       const current = await users.findById(id);
       if (!current) throw errors.notFound('User');
@@ -88,7 +88,7 @@ export class AdminUsersService {
         await this.ctx.sessions.within(trx).endAllOf(id);
       const after = await accounts.dto(updated);
       change.user(id);
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: changes.isActive !== undefined && changes.isAdmin === undefined ? 'status' : 'update',
         entityType: 'user',
         entityId: id,
@@ -103,7 +103,7 @@ export class AdminUsersService {
     if (id === actor.id) throw errors.forbidden('You cannot delete your own account');
     await this.ctx.changes.transaction(async (trx, change) => {
       const users = new UsersRepository(trx);
-      const accounts = new Accounts(users);
+      const accounts = new Accounts(users, this.ctx.clock);
       const activeAdmins = await users.lockActiveAdminIds(this.ctx.database.kind);
       const current: UserRow | undefined = await users.findById(id);
       if (!current) throw errors.notFound('User');
@@ -118,7 +118,7 @@ export class AdminUsersService {
         throw error;
       }
       change.user(id);
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'delete',
         entityType: 'user',
         entityId: id,

@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/executor.js';
 import type { AuditLogRow } from '../../db/schema.js';
-import { nowIso } from '../../db/timestamps.js';
 
 export interface AuditFilter {
   actorId?: number;
@@ -14,17 +13,14 @@ export interface AuditFilter {
   offset: number;
 }
 
-export type NewAuditRow = Omit<AuditLogRow, 'id' | 'created_at'>;
+export type NewAuditRow = Omit<AuditLogRow, 'id'>;
 
 /** Every line of SQL about the audit trail (`audit_log`), which is only ever appended to. */
 export class AuditRepository {
   constructor(private readonly db: Executor) {}
 
   async insert(row: NewAuditRow): Promise<void> {
-    await this.db
-      .insertInto('audit_log')
-      .values({ ...row, created_at: nowIso() })
-      .execute();
+    await this.db.insertInto('audit_log').values(row).execute();
   }
 
   /** One page of the trail, newest first (id breaks ties between writes of the same millisecond). */

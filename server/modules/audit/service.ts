@@ -1,4 +1,5 @@
 import type { AuditEntryDto } from '../../../common/api/audit.js';
+import type { ChangeSet } from '../../changes/change-set.js';
 import type { Executor } from '../../db/executor.js';
 import type { AuditLogRow } from '../../db/schema.js';
 import type { AuthUser } from '../auth/guards.js';
@@ -23,11 +24,18 @@ export interface AuditEntry {
 }
 
 /**
- * Records one administrator write. Call it with the transaction that makes the change, so the trail
- * and the change commit or roll back together. Never pass secrets (password hashes, tokens) in before/after.
+ * Records one administrator write. Call it with the transaction that makes the change and its change
+ * set (whose instant the entry carries), so the trail and the change commit or roll back together.
+ * Never pass secrets (password hashes, tokens) in before/after.
  */
-export function recordAudit(trx: Executor, actor: AuthUser, entry: AuditEntry): Promise<void> {
+export function recordAudit(
+  trx: Executor,
+  change: Pick<ChangeSet, 'at'>,
+  actor: AuthUser,
+  entry: AuditEntry,
+): Promise<void> {
   return new AuditRepository(trx).insert({
+    created_at: change.at,
     actor_id: actor.id,
     actor_username: actor.username,
     action: entry.action,

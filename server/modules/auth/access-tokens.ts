@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../../clock/clock.js';
 import { errors } from '../../http/errors.js';
 
 const ISSUER = 'podium';
@@ -28,6 +29,7 @@ export class AccessTokens {
   constructor(
     secret: Uint8Array,
     private readonly ttlSeconds: number,
+    private readonly clock: Clock,
   ) {
     this.key = crypto.subtle.importKey(
       'raw',
@@ -42,7 +44,10 @@ export class AccessTokens {
    * The same subject and `issuedAt` always give the same token: a refresh retried within its grace window
    * answers the very pair it answered the first time.
    */
-  async sign({ userId, sessionId }: TokenSubject, issuedAt: string | number = Date.now()): Promise<string> {
+  async sign(
+    { userId, sessionId }: TokenSubject,
+    issuedAt: string | number = this.clock.now(),
+  ): Promise<string> {
     const now = Math.floor(new Date(issuedAt).getTime() / 1000);
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -58,7 +63,7 @@ export class AccessTokens {
   async verify(token: string): Promise<TokenSubject> {
     const known = this.verified.get(token);
     if (known) {
-      if (Date.now() < known.expiresAt) return { userId: known.userId, sessionId: known.sessionId };
+      if (this.clock.now() < known.expiresAt) return { userId: known.userId, sessionId: known.sessionId };
       this.verified.delete(token);
       throw errors.tokenExpired();
     }
@@ -68,6 +73,8 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
         requiredClaims: ['sub', 'exp'],
+        // Expiry is judged by the app's clock, which tests move.
+        currentDate: new Date(this.clock.now()),
       });
       const userId = Number(payload.sub);
       const sessionId = payload.sid;

@@ -21,7 +21,7 @@ export class AuthService {
 
   /** The account as the API shows it. */
   userDto(user: UserRow): Promise<UserDto> {
-    return new Accounts(this.users).dto(user);
+    return new Accounts(this.users, this.ctx.clock).dto(user);
   }
 
   /** A new session (access + refresh token) for a user row already checked to be active. */
@@ -43,7 +43,7 @@ export class AuthService {
   /** An account write, recorded as a change of that account (derived state may follow accounts). */
   private writeAccount(work: (accounts: Accounts) => Promise<UserRow>): Promise<UserRow> {
     return this.ctx.changes.transaction(async (trx, change) => {
-      const account = await work(new Accounts(new UsersRepository(trx)));
+      const account = await work(new Accounts(new UsersRepository(trx), this.ctx.clock));
       change.user(account.id);
       return account;
     });

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { executePrepared } from '../../db/prepared-statements.js';
-import { nowIso } from '../../db/timestamps.js';
 
 export interface NewRefreshToken {
   userId: number;
@@ -41,10 +40,10 @@ export class SessionsRepository {
     return row;
   }
 
-  async insertSession(sessionId: string, userId: number): Promise<void> {
+  async insertSession(sessionId: string, userId: number, now: string): Promise<void> {
     await this.db
       .insertInto('sessions')
-      .values({ id: sessionId, user_id: userId, created_at: nowIso() })
+      .values({ id: sessionId, user_id: userId, created_at: now })
       .execute();
   }
 
@@ -70,10 +69,10 @@ export class SessionsRepository {
   }
 
   /** Compare-and-set: true for the one caller that spends the token, false when it was spent already. */
-  async spendToken(id: number): Promise<boolean> {
+  async spendToken(id: number, now: string): Promise<boolean> {
     const spent = await this.db
       .updateTable('refresh_tokens')
-      .set({ used_at: nowIso() })
+      .set({ used_at: now })
       .where('id', '=', id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
@@ -93,8 +92,7 @@ export class SessionsRepository {
   }
 
   /** Ends sessions and revokes their refresh tokens; two statements, so run it in a transaction. */
-  async end(which: SessionSelection): Promise<void> {
-    const now = nowIso();
+  async end(which: SessionSelection, now: string): Promise<void> {
     let sessions = this.db.updateTable('sessions').set({ ended_at: now }).where('ended_at', 'is', null);
     let tokens = this.db
       .updateTable('refresh_tokens')

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock/clock.js';
 import type { Executor } from '../../db/executor.js';
-import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
 import { type SessionSelection, SessionsRepository } from './sessions-repository.js';
 
@@ -36,20 +36,22 @@ export class Sessions {
     private readonly db: Executor,
     private readonly ttlDays: number,
     private readonly successorKey: Buffer,
+    private readonly clock: Clock,
   ) {}
 
   /** `secret` is the signing key; the successors' key is derived from it. */
-  static create(db: Executor, ttlDays: number, secret: Uint8Array): Sessions {
+  static create(db: Executor, ttlDays: number, secret: Uint8Array, clock: Clock): Sessions {
     return new Sessions(
       db,
       ttlDays,
       createHmac('sha256', secret).update('podium refresh-token successor').digest(),
+      clock,
     );
   }
 
   /** The same store working inside the caller's transaction. */
   within(trx: Executor): Sessions {
-    return new Sessions(trx, this.ttlDays, this.successorKey);
+    return new Sessions(trx, this.ttlDays, this.successorKey, this.clock);
   }
 
   /** Runs `work` in a transaction, or in the caller's when this store was given one. */
@@ -67,14 +69,14 @@ export class Sessions {
     sessionId: string,
     token: string,
   ): Promise<string> {
-    const now = new Date();
-    const createdAt = now.toISOString();
+    const now = this.clock.now();
+    const createdAt = new Date(now).toISOString();
     await new SessionsRepository(trx).insertToken({
       userId,
       sessionId,
       tokenHash: sha256(token),
       createdAt,
-      expiresAt: new Date(now.getTime() + this.ttlDays * 86_400_000).toISOString(),
+      expiresAt: new Date(now + this.ttlDays * 86_400_000).toISOString(),
     });
     return createdAt;
   }
@@ -84,7 +86,7 @@ export class Sessions {
     const sessionId = randomUUID();
     const refreshToken = randomBytes(32).toString('base64url');
     const issuedAt = await this.atomically(async (trx) => {
-      await new SessionsRepository(trx).insertSession(sessionId, userId);
+      await new SessionsRepository(trx).insertSession(sessionId, userId, this.clock.nowIso());
       return this.insertToken(trx, userId, sessionId, refreshToken);
     });
     return { userId, sessionId, refreshToken, issuedAt };
@@ -102,11 +104,12 @@ export class Sessions {
         const retried = await this.unspentSuccessor(trx, row.used_at, successor);
         return retried ? { kind: 'rotated' as const, ...session, issuedAt: retried } : reused(row.family_id);
       }
-      if (row.expires_at <= nowIso()) return { kind: 'invalid' as const };
+      const now = this.clock.nowIso();
+      if (row.expires_at <= now) return { kind: 'invalid' as const };
       // Compare-and-set: of two concurrent rotations of the same token exactly one wins; the other reads
       // the winner's successor as a retry.
-      if (!(await tokens.spendToken(row.id))) {
-        const retried = await this.unspentSuccessor(trx, nowIso(), successor);
+      if (!(await tokens.spendToken(row.id, now))) {
+        const retried = await this.unspentSuccessor(trx, now, successor);
         return retried ? { kind: 'rotated' as const, ...session, issuedAt: retried } : reused(row.family_id);
       }
       const issuedAt = await this.insertToken(trx, row.user_id, row.family_id, successor);
@@ -129,7 +132,7 @@ export class Sessions {
     usedAt: string,
     successor: string,
   ): Promise<string | undefined> {
-    if (Date.now() - Date.parse(usedAt) > REFRESH_RETRY_GRACE_MS) return undefined;
+    if (this.clock.now() - Date.parse(usedAt) > REFRESH_RETRY_GRACE_MS) return undefined;
     return new SessionsRepository(trx).unspentTokenCreatedAt(sha256(successor));
   }
 
@@ -163,8 +166,8 @@ export class Sessions {
    */
   async prune(batch = PRUNE_BATCH): Promise<{ tokens: number; sessions: number }> {
     const repository = new SessionsRepository(this.db);
-    const now = nowIso();
-    const oldestLiveStart = new Date(Date.now() - this.ttlDays * 86_400_000).toISOString();
+    const now = this.clock.nowIso();
+    const oldestLiveStart = new Date(this.clock.now() - this.ttlDays * 86_400_000).toISOString();
     const drain = async (step: () => Promise<number>) => {
       let total = 0;
       for (;;) {
@@ -179,7 +182,7 @@ export class Sessions {
   }
 
   private endWhere(which: SessionSelection): Promise<void> {
-    return this.atomically((trx) => new SessionsRepository(trx).end(which));
+    return this.atomically((trx) => new SessionsRepository(trx).end(which, this.clock.nowIso()));
   }
 }
 

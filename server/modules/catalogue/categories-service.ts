@@ -9,7 +9,6 @@ import { capitalizeFirst, slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
-import { nowIso } from '../../db/timestamps.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -54,10 +53,10 @@ export class CategoriesService {
       const categories = new CategoriesRepository(trx);
       if (await categories.findBySlug(slug)) throw errors.slugExists('category');
       const parentId = input.parentId ? await this.checkParent(trx, input.parentId, null) : null;
-      const id = await categories.insert({ slug, name, parentId, createdAt: nowIso() });
+      const id = await categories.insert({ slug, name, parentId, createdAt: change.at });
       change.category(id);
       await writeNames(this.ctx, trx, change, 'category', id, input.translations);
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'category',
         entityId: id,
@@ -78,7 +77,7 @@ export class CategoriesService {
       await new CategoriesRepository(trx).update(id, changes);
       change.category(id);
       await writeNames(this.ctx, trx, change, 'category', id, { ...input.translations, en: input.name });
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'update',
         entityType: 'category',
         entityId: id,
@@ -114,7 +113,7 @@ export class CategoriesService {
       change.category(id);
       await this.ctx.texts.deleteAllOf(trx, 'category', [id]);
       await categories.delete(id);
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'delete',
         entityType: 'category',
         entityId: id,

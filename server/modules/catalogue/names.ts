@@ -51,7 +51,7 @@ export async function translateName(
   const name = translation.name.trim();
   const ref = { entityType, entityId: id, key: 'name', language };
   await ctx.texts.write(trx, change, ref, name, { mustBeNew: translation.mustBeNew });
-  await recordAudit(trx, actor, {
+  await recordAudit(trx, change, actor, {
     action: 'translate',
     entityType,
     entityId: id,

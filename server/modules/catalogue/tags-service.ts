@@ -5,7 +5,6 @@ import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { Executor } from '../../db/executor.js';
-import { nowIso } from '../../db/timestamps.js';
 import { withUniqueSlug } from '../../db/unique-slug.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -43,11 +42,11 @@ export class TagsService {
         name,
         type: input.type,
         categoryId: input.categoryId,
-        createdAt: nowIso(),
+        createdAt: change.at,
       });
       change.tag(id);
       await writeNames(this.ctx, trx, change, 'tag', id, input.translations);
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'tag',
         entityId: id,
@@ -78,7 +77,7 @@ export class TagsService {
       await new TagsRepository(trx).update(id, changes);
       change.tag(id);
       await writeNames(this.ctx, trx, change, 'tag', id, { ...input.translations, en: input.name });
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'update',
         entityType: 'tag',
         entityId: id,
@@ -99,7 +98,7 @@ export class TagsService {
         change.tag(id);
         await this.ctx.texts.deleteAllOf(trx, 'tag', [id]);
         await tags.delete(id);
-        await recordAudit(trx, actor, {
+        await recordAudit(trx, change, actor, {
           action: 'delete',
           entityType: 'tag',
           entityId: id,

@@ -24,7 +24,7 @@ export async function upsertText(
     ctx.changes.transaction(async (trx, change) => {
       const { before, after } = await ctx.texts.write(trx, change, ref, value);
       if (!after) throw new Error('unreachable: a written text has a record');
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: before ? 'update' : 'create',
         ...audited(ref, after),
         ...(before && { before }),
@@ -41,7 +41,7 @@ export function removeText(ctx: AppContext, actor: AuthUser, ref: TextRef): Prom
   return ctx.changes.transaction(async (trx, change) => {
     const { before } = await ctx.texts.write(trx, change, ref, null);
     if (!before) throw errors.notFound('Translation');
-    await recordAudit(trx, actor, {
+    await recordAudit(trx, change, actor, {
       action: 'delete',
       ...audited(ref, before),
       before,

@@ -3,7 +3,6 @@ import type { Language } from '../../../common/constants.js';
 import type { Executor } from '../../db/executor.js';
 import { containsLiteral } from '../../db/like.js';
 import type { TranslationRow } from '../../db/schema.js';
-import { nowIso } from '../../db/timestamps.js';
 
 /** Where one text lives: UI texts have entity id 0 in the table and null in the API. */
 export interface TextRef {
@@ -63,8 +62,8 @@ export class TextsRepository {
   async upsert(
     ref: TextRef,
     value: string,
+    now: string,
   ): Promise<{ before: TranslationRow | undefined; after: TranslationRow }> {
-    const now = nowIso();
     const before = await this.find(ref);
     const after = await this.db
       .insertInto('translations')
@@ -113,8 +112,7 @@ export class TextsRepository {
   }
 
   /** Inserts UI texts, leaving any that exists (an administrator's edit) as it is. */
-  async insertUiTexts(texts: ReadonlyArray<{ key: string; language: Language; value: string }>) {
-    const now = nowIso();
+  async insertUiTexts(texts: ReadonlyArray<{ key: string; language: Language; value: string }>, now: string) {
     for (let i = 0; i < texts.length; i += 500) {
       await this.db
         .insertInto('translations')

@@ -200,7 +200,7 @@ export class TextsService {
   ): Promise<{ before?: TextRecordDto; after?: TextRecordDto }> {
     if (ref.entityType === 'ui') {
       change.uiTexts();
-      return this.writeTranslation(trx, ref, value, options);
+      return this.writeTranslation(trx, change, ref, value, options);
     }
     const type = ref.entityType;
     const keys = ENTITY_KEYS[type];
@@ -228,7 +228,7 @@ export class TextsService {
     if (type === 'topic') change.topic(ref.entityId, 'texts');
     else if (type === 'category') change.category(ref.entityId);
     else change.tag(ref.entityId);
-    return this.writeTranslation(trx, ref, value, options);
+    return this.writeTranslation(trx, change, ref, value, options);
   }
 
   /** The entities are being deleted: their translations go with them. */
@@ -237,14 +237,14 @@ export class TextsService {
   }
 
   /** Inserts the shipped UI texts the database lacks; an edited text survives every restart. */
-  async ensureUiCatalog(): Promise<number> {
+  async ensureUiCatalog(now: string): Promise<number> {
     const present = await this.repository.uiKeys();
     const missing = LANGUAGES.flatMap((language) =>
       Object.entries(uiCatalog[language])
         .filter(([key]) => !present.has(`${language}:${key}`))
         .map(([key, value]) => ({ key, language, value })),
     );
-    await this.repository.insertUiTexts(missing);
+    await this.repository.insertUiTexts(missing, now);
     return missing.length;
   }
 
@@ -270,6 +270,7 @@ export class TextsService {
 
   private async writeTranslation(
     trx: Executor,
+    change: ChangeSet,
     ref: TextRef,
     value: string | null,
     options: { mustBeNew?: boolean },
@@ -280,7 +281,7 @@ export class TextsService {
       return removed ? { before: toTranslationDto(removed) } : {};
     }
     if (options.mustBeNew && (await texts.find(ref))) throw errors.translationExists(ref.language);
-    const { before, after } = await texts.upsert(ref, value);
+    const { before, after } = await texts.upsert(ref, value, change.at);
     return { ...(before && { before: toTranslationDto(before) }), after: toTranslationDto(after) };
   }
 

@@ -105,19 +105,22 @@ export class TopicsAdminService {
       if (unknown.length > 0) throw errors.validation(`Unknown tag: ${unknown.join(', ')}`, 'tags');
       if (input.isMainTopic && (await topics.mainTitleTaken(categoryId, title))) throw errors.topicExists();
       if (await topics.slugTaken(slug)) throw errors.slugExists('topic');
-      const id = await topics.insertTopic({
-        slug,
-        title,
-        description: input.description?.trim() || null,
-        language: input.language,
-        categoryId,
-        isMain: input.isMainTopic,
-        mainTopicId,
-        mandatoryTypes: input.isMainTopic ? [...new Set(input.mandatoryTypes)] : [],
-        tagIds: tags.map((tag) => tag.id),
-      });
+      const id = await topics.insertTopic(
+        {
+          slug,
+          title,
+          description: input.description?.trim() || null,
+          language: input.language,
+          categoryId,
+          isMain: input.isMainTopic,
+          mainTopicId,
+          mandatoryTypes: input.isMainTopic ? [...new Set(input.mandatoryTypes)] : [],
+          tagIds: tags.map((tag) => tag.id),
+        },
+        change.at,
+      );
       change.topic(id, 'created');
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'topic',
         entityId: id,
@@ -131,10 +134,10 @@ export class TopicsAdminService {
   async setActive(actor: AuthUser, key: string, isActive: boolean, language: Language): Promise<TopicDto> {
     const id = await this.write(async (trx, change) => {
       const topic = await this.require(trx, key);
-      await new TopicsRepository(trx).setActive(topic.id, isActive);
+      await new TopicsRepository(trx).setActive(topic.id, isActive, change.at);
       change.topic(topic.id, 'status');
       if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'status',
         entityType: 'topic',
         entityId: topic.id,
@@ -165,13 +168,13 @@ export class TopicsAdminService {
         if (!category) throw errors.validation('categorySlug does not name a category', 'categorySlug');
         if (category.id !== topic.category_id) changes.category_id = category.id;
       }
-      await topics.updateTopic(topic.id, changes);
+      await topics.updateTopic(topic.id, changes, change.at);
       if (changes.category_id !== undefined) {
         change.topic(topic.id, 'category');
         // A main topic and its sub-topics live in one category: they move together.
         if (topic.is_main === 1) {
           const hubs = new HubsRepository(trx);
-          await hubs.moveSubTopics(topic.id, changes.category_id);
+          await hubs.moveSubTopics(topic.id, changes.category_id, change.at);
           for (const sub of await hubs.subTopicIds(topic.id)) change.topic(sub.id, 'category');
         }
       }
@@ -195,7 +198,7 @@ export class TopicsAdminService {
 
       let tagIds: number[] | undefined;
       if (input.tags !== undefined) tagIds = await this.replaceTags(trx, change, topic.id, input.tags);
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'update',
         entityType: 'topic',
         entityId: topic.id,
@@ -231,7 +234,7 @@ export class TopicsAdminService {
       await topics.deleteTopics(ids);
       for (const id of ids) change.topic(id, 'deleted');
       if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'delete',
         entityType: 'topic',
         entityId: topic.id,
@@ -266,7 +269,7 @@ export class TopicsAdminService {
         throw errors.notFound('Tag on this topic');
       }
       change.topic(topic.id, 'tags');
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: labelled ? 'create' : 'delete',
         entityType: 'topic_tag',
         entityId: topic.id,

@@ -33,9 +33,9 @@ export const topicBaseTexts: BaseTextStore = {
       if (topic.is_main === 1 && (await topics.mainTitleTaken(topic.category_id, text, id))) {
         throw errors.topicExists();
       }
-      await new TopicsRepository(trx).updateTopic(id, { title: text });
+      await new TopicsRepository(trx).updateTopic(id, { title: text }, change.at);
     } else {
-      await new TopicsRepository(trx).updateTopic(id, { description: text });
+      await new TopicsRepository(trx).updateTopic(id, { description: text }, change.at);
     }
     change.topic(id, 'texts');
   },

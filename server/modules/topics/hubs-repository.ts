@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { nowIso } from '../../db/timestamps.js';
 import { SUMMARY_COLUMNS } from './repository.js';
 
 /**
@@ -107,10 +106,10 @@ export class HubsRepository {
       .execute();
   }
 
-  async moveSubTopics(mainTopicId: number, categoryId: number) {
+  async moveSubTopics(mainTopicId: number, categoryId: number, now: string) {
     await this.db
       .updateTable('topics')
-      .set({ category_id: categoryId, updated_at: nowIso() })
+      .set({ category_id: categoryId, updated_at: now })
       .where('main_topic_id', '=', mainTopicId)
       .execute();
   }

@@ -32,7 +32,7 @@ export class PropositionsAdminService {
         createdAt: nowIso(),
       });
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'proposition',
         entityId: id,
@@ -54,7 +54,7 @@ export class PropositionsAdminService {
       if (other && other.id !== id) throw errors.propositionExists();
       await propositions.rename(id, itemName, nameKey);
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'update',
         entityType: 'proposition',
         entityId: id,
@@ -86,7 +86,7 @@ export class PropositionsAdminService {
       const member = { id: topic.id, mainTopicId: topic.main_topic_id };
       const voteCount = await votes.recountVoters(member);
       change.ballotsMoved(member, 'propositions');
-      await recordAudit(trx, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'delete',
         entityType: 'proposition',
         entityId: id,

@@ -4,7 +4,6 @@ import { foldText } from '../../../common/text/index.js';
 import type { Executor } from '../../db/executor.js';
 import { newReadableId } from '../../db/readable-id.js';
 import type { TopicRow } from '../../db/schema.js';
-import { nowIso } from '../../db/timestamps.js';
 
 /** The topic columns every list needs (no timestamps, no title_key). */
 export const SUMMARY_COLUMNS = [
@@ -156,8 +155,7 @@ export class TopicsRepository {
   }
 
   /** Inserts a topic and its tags; the caller checks the slug and main-title conflicts first. */
-  async insertTopic(input: NewTopic): Promise<number> {
-    const now = nowIso();
+  async insertTopic(input: NewTopic, now: string): Promise<number> {
     const inserted = await this.db
       .insertInto('topics')
       .values({
@@ -186,10 +184,10 @@ export class TopicsRepository {
     return inserted.id;
   }
 
-  async setActive(id: number, isActive: boolean): Promise<void> {
+  async setActive(id: number, isActive: boolean, now: string): Promise<void> {
     await this.db
       .updateTable('topics')
-      .set({ is_active: isActive ? 1 : 0, updated_at: nowIso() })
+      .set({ is_active: isActive ? 1 : 0, updated_at: now })
       .where('id', '=', id)
       .execute();
   }
@@ -292,13 +290,14 @@ export class TopicsRepository {
   async updateTopic(
     id: number,
     changes: { slug?: string; title?: string; description?: string | null; category_id?: number },
+    now: string,
   ) {
     await this.db
       .updateTable('topics')
       .set({
         ...changes,
         ...(changes.title !== undefined ? { title_key: foldText(changes.title) } : {}),
-        updated_at: nowIso(),
+        updated_at: now,
       })
       .where('id', '=', id)
       .execute();

@@ -42,7 +42,7 @@ export function runWizard(
       if (plan.length > WIZARD_MAX_TOPICS) {
         throw errors.validation(`A run creates at most ${WIZARD_MAX_TOPICS} sub-topics`, 'combinations');
       }
-      const stamp = Date.now().toString();
+      const stamp = Date.parse(change.at).toString();
       const slugOf = (title: string) => `${slugify(title) || 'topic'}-${stamp}`;
       const usedSlugs = new Set<string>();
       const uniqueSlug = async (title: string) => {
@@ -59,19 +59,22 @@ export function runWizard(
       if (existing) {
         mainId = existing.id;
       } else {
-        mainId = await topics.insertTopic({
-          slug: await uniqueSlug(title),
-          title,
-          description: input.description?.trim() || null,
-          language: input.language,
-          categoryId: input.categoryId,
-          isMain: true,
-          mainTopicId: null,
-          mandatoryTypes: types,
-          tagIds: [],
-        });
+        mainId = await topics.insertTopic(
+          {
+            slug: await uniqueSlug(title),
+            title,
+            description: input.description?.trim() || null,
+            language: input.language,
+            categoryId: input.categoryId,
+            isMain: true,
+            mainTopicId: null,
+            mandatoryTypes: types,
+            tagIds: [],
+          },
+          change.at,
+        );
         change.topic(mainId, 'created');
-        await recordAudit(trx, actor, {
+        await recordAudit(trx, change, actor, {
           action: 'create',
           entityType: 'topic',
           entityId: mainId,
@@ -90,24 +93,27 @@ export function runWizard(
           continue;
         }
         const slug = await uniqueSlug(sub.title);
-        const id = await topics.insertTopic({
-          slug,
-          title: sub.title,
-          description: null,
-          language: input.language,
-          categoryId: input.categoryId,
-          isMain: false,
-          mainTopicId: mainId,
-          mandatoryTypes: [],
-          tagIds: sub.tags.map((tag) => tag.id),
-        });
+        const id = await topics.insertTopic(
+          {
+            slug,
+            title: sub.title,
+            description: null,
+            language: input.language,
+            categoryId: input.categoryId,
+            isMain: false,
+            mainTopicId: mainId,
+            mandatoryTypes: [],
+            tagIds: sub.tags.map((tag) => tag.id),
+          },
+          change.at,
+        );
         change.topic(id, 'created');
         created.push({ id, slug, title: sub.title });
       }
       // The main topic's page lists its sub-topics.
       if (created.length > 0) {
         change.topic(mainId, 'subTopics');
-        await recordAudit(trx, actor, {
+        await recordAudit(trx, change, actor, {
           action: 'create',
           entityType: 'topic',
           entityId: mainId,

@@ -1,5 +1,6 @@
 import type { UserDto } from '../../../common/api/auth.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/constants.js';
+import type { Clock } from '../../clock/clock.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
@@ -36,7 +37,10 @@ function conflictFor(error: unknown): Error | undefined {
  * still decide races, with the same answer.
  */
 export class Accounts {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /** The account as the API shows it. */
   async dto(row: UserRow): Promise<UserDto> {
@@ -47,7 +51,7 @@ export class Accounts {
     await this.assertAvailable(input);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.users.insert(input);
+        return await this.users.insert(input, this.clock.nowIso());
       } catch (error) {
         const conflict = conflictFor(error);
         if (conflict) throw conflict;
@@ -64,7 +68,7 @@ export class Accounts {
       id,
     );
     try {
-      return await this.users.update(id, changes);
+      return await this.users.update(id, changes, this.clock.nowIso());
     } catch (error) {
       throw conflictFor(error) ?? error;
     }

@@ -3,7 +3,6 @@ import type { Executor } from '../../db/executor.js';
 import { containsLiteral } from '../../db/like.js';
 import { newReadableId } from '../../db/readable-id.js';
 import type { UserRow, UserUpdate } from '../../db/schema.js';
-import { nowIso } from '../../db/timestamps.js';
 import { usernameKey } from './username-key.js';
 
 export interface NewUserInput {
@@ -53,8 +52,7 @@ export class UsersRepository {
   }
 
   /** Fails on a unique index (e-mail, username, readable id): Accounts turns that into an answer. */
-  insert(input: NewUserInput): Promise<UserRow> {
-    const now = nowIso();
+  insert(input: NewUserInput, now: string): Promise<UserRow> {
     return this.db
       .insertInto('users')
       .values({
@@ -74,8 +72,8 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
   }
 
-  update(id: number, changes: Omit<UserUpdate, 'id' | 'updated_at'>): Promise<UserRow> {
-    const values: UserUpdate = { ...changes, updated_at: nowIso() };
+  update(id: number, changes: Omit<UserUpdate, 'id' | 'updated_at'>, now: string): Promise<UserRow> {
+    const values: UserUpdate = { ...changes, updated_at: now };
     if (typeof changes.username === 'string') values.username_key = usernameKey(changes.username);
     return this.db
       .updateTable('users')
