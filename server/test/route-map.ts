@@ -4,9 +4,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { CLIENT_ROUTES, type RouteAccess } from '../../common/routes.js';
 import { buildApp } from '../app.js';
 import { TestClock } from '../clock/clock.js';
-import { type Config, loadConfig } from '../config.js';
 import type { Guards } from '../modules/auth/guards.js';
 import { createTestDatabase, type TestDatabaseKind, testDatabaseKind } from './database.js';
+import { testConfig } from './server.js';
 
 /** The map of the API in docs/routes.md: written by `npm run routes`, checked by route-map.test.ts. */
 export const ROUTE_MAP_FILE = fileURLToPath(new URL('../../docs/routes.md', import.meta.url));
@@ -46,15 +46,7 @@ export async function collectRoutes(kind: TestDatabaseKind = testDatabaseKind())
   const database = await createTestDatabase(kind);
   subscribe('fastify.initialization', onInstance);
   try {
-    const config: Config = {
-      ...loadConfig({}),
-      dataDir: database.dataDir,
-      databaseUrl: database.url,
-      databaseSchema: database.schema,
-      seed: 'none',
-      logLevel: 'silent',
-      webDistDir: undefined,
-    };
+    const config = testConfig(database);
     const { app, ctx } = await buildApp({ config, database: database.handle, clock: new TestClock() });
     unsubscribe('fastify.initialization', onInstance);
     try {
