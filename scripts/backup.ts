@@ -10,7 +10,7 @@ import { loadConfig } from '../server/config.js';
 const config = loadConfig();
 if (!config.databaseUrl.startsWith('sqlite:')) {
   console.error(
-    'DATABASE_URL points at PostgreSQL: back it up with pg_dump (see README, "Backup and restore").',
+    'DATABASE_URL points at PostgreSQL: back it up with pg_dump (see the README, "PostgreSQL and production").',
   );
   process.exit(2);
 }

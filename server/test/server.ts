@@ -32,20 +32,7 @@ export interface TestServer extends PodiumApp {
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
-  const config: Config = {
-    ...loadConfig({}),
-    dataDir: database.dataDir,
-    databaseUrl: database.url,
-    databaseSchema: database.schema,
-    seed: 'none',
-    logLevel: 'silent',
-    authRateLimitPerMinute: 10_000,
-    // Every test client comes from 127.0.0.1: tests of these limits set them lower themselves.
-    passwordThrottle: { ...loadConfig({}).passwordThrottle, checksPerAddress: 100_000 },
-    creationLimits: { ...loadConfig({}).creationLimits, propositionsPerAddress: 100_000 },
-    webDistDir: undefined,
-    ...overrides,
-  };
+  const config = testConfig(database, overrides);
   const clock = new TestClock();
   const podium = await buildApp({ config, database: database.handle, clock });
   await prepareData(podium, podium.app.log);
@@ -80,5 +67,23 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await podium.app.close();
       await database.destroy();
     },
+  };
+}
+
+/** A test server's configuration on `database`: quiet, unseeded, no web build, the per-address limits lifted. */
+export function testConfig(database: TestDatabase, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    dataDir: database.dataDir,
+    databaseUrl: database.url,
+    databaseSchema: database.schema,
+    seed: 'none',
+    logLevel: 'silent',
+    authRateLimitPerMinute: 10_000,
+    // Every test client comes from 127.0.0.1: tests of these limits set them lower themselves.
+    passwordThrottle: { ...loadConfig({}).passwordThrottle, checksPerAddress: 100_000 },
+    creationLimits: { ...loadConfig({}).creationLimits, propositionsPerAddress: 100_000 },
+    webDistDir: undefined,
+    ...overrides,
   };
 }

@@ -17,6 +17,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     authUser?: AuthUser;
   }
+  interface FastifyContextConfig {
+    /** A route's own rule beyond its guard ("another voter's: administrator"), shown in docs/routes.md. */
+    access?: string;
+  }
 }
 
 export type Guard = (request: FastifyRequest) => Promise<void>;

@@ -40,6 +40,7 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: answers({ 200: userVotesDto }),
       },
       preHandler: ctx.guards.requireUser,
+      config: { access: "own ballots; another voter's, administrators only" },
     },
     async (request) => {
       const userId = assertMayReadVotesOf(callerOf(request), request.query.userId);
