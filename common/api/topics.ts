@@ -179,7 +179,7 @@ export const rankingEntryDto = z
     rank: z
       .int()
       .min(1)
-      .meta({
+      .register(apiComponents, {
         description:
           'Competition rank: propositions equal on totalPoints and voteCount share a rank, and the next one ' +
           'takes the number of its position (1, 2, 2, 4). Rows are in ranking order; name and id only order ' +
