@@ -17,14 +17,13 @@ const app = setupE2E();
 const PHONE_360 = { width: 360, height: 800 } as const;
 
 /** The rank each row of the ranking shows, as a person reads it. */
-const shownRanks = (page: Page) =>
-  page.locator('ol.ranking .ranking__rank > [aria-hidden="true"]').allTextContents();
+const shownRanks = (page: Page) => page.locator('ol.ranking .ranking__number').allTextContents();
 /** What a screen reader says of each row's rank. */
 const spokenRanks = (page: Page) =>
   page.locator('ol.ranking .ranking__rank > .visually-hidden').allTextContents();
 
 describe('tied ranks on the topic page', () => {
-  for (const lng of ['en', 'fr'] as Language[]) {
+  for (const lng of ['en', 'fr', 'de'] as Language[]) {
     it(`show "2" twice, then "4", when two propositions tie on points and voters, live, in ${lng}`, async () => {
       // Pizzeria Da Marco 6 points from 2 voters, Chez Nino 3 from 2, Luigi 2 from 1.
       const topicId = await seedVotedTopic(app.url, `Best pizza ${lng}`);

@@ -23,7 +23,7 @@ export interface RankingListProps {
 
 /**
  * The community ranking: rank (the server's: rows equal on points and voters share one, 1, 2, 2, 4),
- * name, points, voters; medals for ranks 1 to 3. A shared rank says so beside the figures that tie.
+ * name, points, voters; medals for ranks 1 to 3. A shared rank says so under its number.
  * Propositions with no points yet (an administrator's, before anyone picks them) follow, without a rank.
  */
 export function RankingList({ entries, renderActions, labelledBy, showPlaces = true }: RankingListProps) {
@@ -130,10 +130,18 @@ function RankingRow({
         {rank !== undefined && (
           <span className="ranking__rank">
             {medal ? <MedalIcon place={medal} title={labels.medals[medal]} /> : null}
-            <span aria-hidden="true">{t('topic.ranking.rank', { rank })}</span>
+            <span className="ranking__number" aria-hidden="true">
+              {t('topic.ranking.rank', { rank })}
+            </span>
             <span className="visually-hidden">
               {t(tied ? 'topic.ranking.rankTiedLabel' : 'topic.ranking.rankLabel', { rank })}
             </span>
+            {/* Under the shared number; the label above says it to a screen reader. */}
+            {tied && (
+              <span className="ranking__tied" aria-hidden="true">
+                {labels.tied}
+              </span>
+            )}
           </span>
         )}
         <div className="ranking__body">
@@ -144,12 +152,6 @@ function RankingRow({
                 {t('topic.ranking.points', { count: entry.totalPoints })}
               </span>
               <span className="ranking__voters">{t('topic.ranking.voters', { count: entry.voteCount })}</span>
-              {/* The rank's label already says it to a screen reader. */}
-              {tied && (
-                <span className="ranking__tied" aria-hidden="true">
-                  {labels.tied}
-                </span>
-              )}
             </span>
           )}
         </div>
