@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BY_POINTS, rankRows } from './order.js';
+import { BY_POINTS, orderByColumns, rankRows } from './order.js';
 import type { RankingRow } from './repository.js';
 
 let nextId = 1;
@@ -66,5 +66,24 @@ describe('the competition rank of the ranking by points', () => {
       expect(rankRows(rows.slice(0, limit), BY_POINTS).map(({ rank }) => rank)).toEqual(
         whole.slice(0, limit),
       );
+  });
+
+  it('ranks by another ordering of the same rows alike (one more value, not a copy of the read)', () => {
+    const byFirstPlaces = orderByColumns(
+      'first-places',
+      [{ column: 'first_count', direction: 'desc' }],
+      [{ column: 'name', direction: 'asc' }],
+    );
+    const rows = [
+      { ...row('a', 9, 3), first_count: 1 },
+      { ...row('b', 3, 1), first_count: 1 },
+      { ...row('c', 6, 2), first_count: 2 },
+    ];
+    const sorted = [...rows].sort(byFirstPlaces.compare);
+    expect(rankRows(sorted, byFirstPlaces).map(({ row, rank }) => `${row.name} ${rank}`)).toEqual([
+      'c 1',
+      'a 2',
+      'b 2',
+    ]);
   });
 });

@@ -34,10 +34,18 @@ function sortedBy<Builder extends Sortable<Builder>>(builder: Builder, order: Ra
 
 /**
  * The reads of rankings: propositions in the order of a `RankingOrder`, from their running totals
- * (a ballot moves them, votes/repository.ts). The default order reads the propositions_ranking index.
+ * (a ballot moves them, votes/repository.ts), and their topic's voter count. The default order reads
+ * the propositions_ranking index.
  */
 export class RankingsRepository {
   constructor(private readonly db: Executor) {}
+
+  /** The two columns a ranking needs of its topic (kept narrow: this runs on every ranking read). */
+  topic(id: number, options: { includeInactive?: boolean } = {}) {
+    let query = this.db.selectFrom('topics').select(['id', 'vote_count']).where('id', '=', id);
+    if (!options.includeInactive) query = query.where('is_active', '=', 1);
+    return query.executeTakeFirst();
+  }
 
   /** The first `limit` propositions of a topic in `order`. */
   ranking(topicId: number, limit: number, order: RankingOrder): Promise<RankingRow[]> {

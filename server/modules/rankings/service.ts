@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { RankingData, RankingEntryDto } from '../../../common/api/topics.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
-import { TopicsRepository } from '../topics/repository.js';
 import { BY_POINTS, type RankingOrder, rankRows } from './order.js';
 import { rankingCacheFor } from './ranking-cache.js';
 import { type RankingRow, RankingsRepository } from './repository.js';
@@ -27,14 +26,12 @@ function rankedEntries(rows: readonly RankingRow[], order: RankingOrder): Rankin
  */
 export class RankingsService {
   private readonly rankings: RankingsRepository;
-  private readonly topics: TopicsRepository;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly order: RankingOrder = BY_POINTS,
   ) {
     this.rankings = new RankingsRepository(db);
-    this.topics = new TopicsRepository(db);
   }
 
   /**
@@ -46,13 +43,17 @@ export class RankingsService {
     limit: number,
     options: { includeInactive?: boolean } = {},
   ): Promise<RankingData | undefined> {
-    const topic = await this.topics.rankingTopic(topicId, options);
+    const topic = await this.rankings.topic(topicId, options);
     if (!topic) return undefined;
     const rows = await this.rankings.ranking(topicId, limit, this.order);
     return { topicId, voteCount: Number(topic.vote_count), rankings: rankedEntries(rows, this.order) };
   }
 
-  /** The ranking route's answer: the public reads the ranking cache, administrators (who see inactive topics) read fresh. */
+  /**
+   * The ranking route's answer: the public reads the ranking cache, administrators (who see inactive
+   * topics) read fresh. The cache holds the default order's rankings (it is keyed by topic and limit):
+   * another ordering reads fresh until it has a key of its own there.
+   */
   async ranking(
     topicId: number,
     limit: number,
@@ -63,7 +64,8 @@ export class RankingsService {
       if (!ranking) throw errors.notFound('Topic');
       return ranking;
     };
-    return options.includeInactive ? load() : rankingCacheFor(this.db).get(topicId, limit, load);
+    const cached = !options.includeInactive && this.order === BY_POINTS;
+    return cached ? rankingCacheFor(this.db).get(topicId, limit, load) : load();
   }
 
   /** Each topic's podium (its first three propositions with points), ranked, by topic id. */
