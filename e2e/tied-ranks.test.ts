@@ -64,8 +64,15 @@ describe('tied ranks on the topic page', () => {
         text(lng, 'topic.ranking.medal2'),
       ]);
       expect(await page.locator('ol.ranking .ranking__tied').count()).toBe(2);
+      // The page served afresh (rendered on the server, then hydrated) ranks alike.
+      await page.reload();
+      await expect.poll(() => shownRanks(page)).toEqual([rank(1), rank(2), rank(2), rank(4), rank(5)]);
 
       await expectNoSeriousA11yViolations(page, `tied ranks ${lng}`);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
       await animationsSettled(page);
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({
