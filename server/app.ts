@@ -23,14 +23,13 @@ import { pruneSessionsPeriodically } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { liveRankings } from './modules/rankings/live.js';
 import { SearchRepository } from './modules/search/repository.js';
 import { SearchService } from './modules/search/service.js';
 import { SearchSnapshots } from './modules/search/snapshot.js';
 import { SearchVocabulary } from './modules/search/vocabulary.js';
 import { TextsService } from './modules/texts/service.js';
 import { topicBaseTexts } from './modules/topics/base-texts.js';
-import { LiveStreams } from './modules/votes/live-streams.js';
-import { RankingEvents } from './modules/votes/ranking-events.js';
 import { registerWebApp } from './web/static.js';
 
 export interface BuildAppOptions {
@@ -121,11 +120,7 @@ export async function buildApp({
   const changes = new Changes(database, app.log, clock);
   await changes.start();
   app.addHook('onClose', async () => changes.close());
-  const rankingEvents = new RankingEvents(database.db, app.log, config.liveStreams.eventIntervalMs);
-  app.addHook('onClose', async () => rankingEvents.close());
-  const liveStreams = new LiveStreams(config.liveStreams);
-  // Open streams would keep the server from closing: they end first, and browsers reconnect elsewhere.
-  app.addHook('preClose', async () => liveStreams.endAll());
+  const rankings = liveRankings(app, database.db, config.liveStreams);
   const { redis, counters } = await registerRateLimits(app, config, clock);
   // One repository (search's SQL) serves the vocabulary, the snapshots and the searches.
   const searchRepository = new SearchRepository(database.db, database.kind);
@@ -151,8 +146,7 @@ export async function buildApp({
     searchVocabulary,
     searchSnapshots,
     search: new SearchService(searchRepository, searchVocabulary, searchSnapshots),
-    rankingEvents,
-    liveStreams,
+    rankings,
   };
   followChanges(ctx);
 

@@ -9,12 +9,11 @@ import type { Counters } from './http/rate-limit/counters.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
+import type { LiveRankings } from './modules/rankings/live.js';
 import type { SearchService } from './modules/search/service.js';
 import type { SearchSnapshots } from './modules/search/snapshot.js';
 import type { SearchVocabulary } from './modules/search/vocabulary.js';
 import type { TextsService } from './modules/texts/service.js';
-import type { LiveStreams } from './modules/votes/live-streams.js';
-import type { RankingEvents } from './modules/votes/ranking-events.js';
 
 /** What every feature module receives: configuration, the database, and the shared services. */
 export interface AppContext {
@@ -37,10 +36,8 @@ export interface AppContext {
   searchSnapshots: SearchSnapshots;
   /** Search (the API's search routes and the search page's server render). */
   search: SearchService;
-  /** Live ranking updates to the open topic pages of this process. */
-  rankingEvents: RankingEvents;
-  /** The open live-ranking streams of this process and their caps. */
-  liveStreams: LiveStreams;
+  /** Live ranking updates to the open topic pages of this process, and their streams' caps. */
+  rankings: LiveRankings;
   /** The rate limits' shared store, when REDIS_URL is set (the health report tells whether it answers). */
   redis?: Redis;
   /** Counters for the limits the app applies itself, in Redis or in this process like the rate limits. */

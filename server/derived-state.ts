@@ -1,4 +1,5 @@
 import type { AppContext } from './context.js';
+import { followRankingChanges } from './modules/rankings/follow.js';
 import { searchIndexFollower } from './modules/search/indexer.js';
 import { followTopicChanges } from './modules/topics/caches.js';
 import { hubTotalsFollower } from './modules/topics/hub-totals.js';
@@ -14,7 +15,7 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribeInTransaction(hubTotalsFollower);
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(followTopicChanges(ctx.db));
-  ctx.changes.subscribe(ctx.rankingEvents.changed);
+  ctx.changes.subscribe(followRankingChanges(ctx.db, ctx.rankings));
   ctx.changes.subscribe(ctx.searchVocabulary.follow);
   ctx.changes.subscribe(ctx.searchSnapshots.follow);
   ctx.changes.subscribe(followUiTextChanges(ctx.db));

@@ -6,8 +6,14 @@ import type { RankingData, RankingEventDto } from './topics.js';
  *
  * An event carries the top of the ranking, not all of it: a topic with hundreds of propositions would
  * otherwise send every watcher the whole list on every vote. A reader whose ranking is longer than
- * `rankings` (see `isWholeRanking`) fetches the rest from the ranking route. Later versions add fields;
- * a reader ignores an event whose `version` it does not know.
+ * `rankings` (see `isWholeRanking`) fetches the rest from the ranking route. Each row carries its rank
+ * as the ranking route gives it (rows equal on points and voters share one: 1, 2, 2, 4).
+ *
+ * A reader ignores an event whose `version` it does not know, so the version changes only when an
+ * older reader would misread an event (a field removed, or its meaning changed): such a page would stop
+ * being live until reloaded. A field an older reader can leave unread keeps the version: the rows' `rank`
+ * came so, and a page opened before it kept applying the events (numbering its rows by position, as its
+ * code did) until its next load.
  */
 export const RANKING_EVENT_VERSION = 1;
 /** Rows an event carries at most: the first RANKING_EVENT_MAX_ROWS of the ranking, every figure of each. */

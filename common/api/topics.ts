@@ -176,6 +176,15 @@ export type MainTopicFilterData = z.infer<typeof mainTopicFilterData>;
 export const rankingEntryDto = z
   .object({
     id: z.int(),
+    rank: z
+      .int()
+      .min(1)
+      .register(apiComponents, {
+        description:
+          'Competition rank: propositions equal on totalPoints and voteCount share a rank, and the next one ' +
+          'takes the number of its position (1, 2, 2, 4). Rows are in ranking order; name and id only order ' +
+          'tied rows, they do not rank them.',
+      }),
     itemName: z.string(),
     totalPoints: z.int(),
     voteCount: z.int(),

@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { rankingRoutes } from './rankings/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { adminTranslationRoutes } from './texts/admin-routes.js';
 import { translationRoutes } from './texts/routes.js';
@@ -20,7 +21,16 @@ type FeatureModule = FastifyPluginAsync<{ ctx: AppContext }>;
  * administrator guard; the rest declare their own guards per route.
  */
 export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] } = {
-  public: [healthRoutes, authRoutes, userRoutes, translationRoutes, voteRoutes, topicRoutes, searchRoutes],
+  public: [
+    healthRoutes,
+    authRoutes,
+    userRoutes,
+    translationRoutes,
+    voteRoutes,
+    topicRoutes,
+    rankingRoutes,
+    searchRoutes,
+  ],
   admin: [
     adminUserRoutes,
     adminTranslationRoutes,

@@ -160,7 +160,16 @@ describe('live-ranking streams under a flood', () => {
     expect(data).toMatchObject({ version: 1, topicId: topic.id, voteCount: 0, rowCount: names.length });
     expect(data.rankings).toHaveLength(RANKING_EVENT_MAX_ROWS);
     expect(Object.keys(data.rankings[0]).sort()).toEqual(
-      ['firstPlaces', 'id', 'itemName', 'secondPlaces', 'thirdPlaces', 'totalPoints', 'voteCount'].sort(),
+      [
+        'firstPlaces',
+        'id',
+        'itemName',
+        'rank',
+        'secondPlaces',
+        'thirdPlaces',
+        'totalPoints',
+        'voteCount',
+      ].sort(),
     );
   });
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { READ_CACHE_TTL_MS, readCacheFor } from '../db/read-cache.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../http/errors.js';
+import { RankingsService } from '../modules/rankings/service.js';
 import { topicTag } from '../modules/topics/caches.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { bootCatalogTag, shippedCatalogTag, UI_TEXTS_TAG, withBootCatalog } from './boot-catalog.js';
@@ -53,6 +54,7 @@ export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Prom
  */
 export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: ServerRenderer): PageHandler {
   const topics = new TopicsService(ctx);
+  const rankings = new RankingsService(ctx.db);
   const source = pageDataSource(ctx);
   const reads = readCacheFor(ctx.db);
   const unavailable = unavailablePages(indexHtml);
@@ -60,8 +62,8 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
   async function topicHead(slugOrId: string, language: Language): Promise<PageHead> {
     try {
       const topic = await topics.topic(slugOrId.slice(0, 255), language);
-      const { rankings } = await topics.ranking(topic.id, RANKING_IN_HEAD);
-      const head = topicHeadTags({ topic, rankings, language, publicUrl: ctx.config.publicUrl });
+      const { rankings: rows } = await rankings.ranking(topic.id, RANKING_IN_HEAD);
+      const head = topicHeadTags({ topic, rankings: rows, language, publicUrl: ctx.config.publicUrl });
       const subjects = [topicTag(topic.id)];
       if (topic.mainTopicId !== null) subjects.push(topicTag(topic.mainTopicId));
       return { status: 200, ...head, subjects };

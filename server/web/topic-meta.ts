@@ -70,6 +70,8 @@ function rankingJsonLd(
     numberOfItems: rankings.length,
     itemListElement: rankings.slice(0, JSON_LD_ITEMS).map((entry, index) => ({
       '@type': 'ListItem',
+      // The item's place in the list (schema.org numbers list items one by one); its rank, which tied
+      // propositions share, is in the page.
       position: index + 1,
       name: entry.itemName,
       description: `${entry.totalPoints} points, ${entry.voteCount} votes`,

@@ -60,7 +60,7 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       database: up ? 'up' : 'down',
       kind: ctx.database.kind,
       ...(redis ? { redis } : {}),
-      liveStreams: ctx.liveStreams?.size ?? 0,
+      liveStreams: ctx.rankings.streams.size,
     };
     if (!up)
       return reply.status(503).send({

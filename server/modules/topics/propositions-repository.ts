@@ -1,17 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { executePrepared } from '../../db/prepared-statements.js';
-
-/** The columns of a ranking row: a proposition and its running totals. */
-export interface RankingRow {
-  id: number;
-  name: string;
-  total_points: number;
-  vote_count: number;
-  first_count: number;
-  second_count: number;
-  third_count: number;
-}
 
 export interface NewProposition {
   topicId: number;
@@ -27,66 +15,11 @@ export type CreationScope = { userId: number; topicId?: number } | { clientAddre
 
 /**
  * Every line of SQL about a topic's propositions and the record of who created them
- * (`proposition_creations`, which the creation limits count). Their running totals move with a ballot
- * (votes/repository.ts), in the same statement as the votes.
+ * (`proposition_creations`, which the creation limits count), but their ranking (rankings/repository.ts).
+ * Their running totals move with a ballot (votes/repository.ts), in the same statement as the votes.
  */
 export class PropositionsRepository {
   constructor(private readonly db: Executor) {}
-
-  /** Propositions in ranking order, read from their running totals (the propositions_ranking index). */
-  ranking(topicId: number, limit: number): Promise<RankingRow[]> {
-    return this.db
-      .selectFrom('propositions')
-      .select(['id', 'name', 'total_points', 'vote_count', 'first_count', 'second_count', 'third_count'])
-      .where('topic_id', '=', topicId)
-      .orderBy('total_points', 'desc')
-      .orderBy('vote_count', 'desc')
-      .orderBy('name', 'asc')
-      .orderBy('id', 'asc')
-      .limit(limit)
-      .execute();
-  }
-
-  /**
-   * The podium of each of these topics: its (at most) three propositions with points, in ranking
-   * order (the order of `ranking`), for a hub page's sub-topics in one query.
-   */
-  async podiums(topicIds: readonly number[]): Promise<Map<number, RankingRow[]>> {
-    const podiums = new Map<number, RankingRow[]>();
-    if (topicIds.length === 0) return podiums;
-    const rows = await this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('propositions')
-          .select([
-            'topic_id',
-            'id',
-            'name',
-            'total_points',
-            'vote_count',
-            'first_count',
-            'second_count',
-            'third_count',
-            sql<number>`row_number() over (partition by topic_id order by total_points desc, vote_count desc, name asc, id asc)`.as(
-              'place',
-            ),
-          ])
-          .where('topic_id', 'in', [...topicIds])
-          .where('total_points', '>', 0)
-          .as('ranked'),
-      )
-      .selectAll()
-      .where('place', '<=', 3)
-      .orderBy('topic_id')
-      .orderBy('place')
-      .execute();
-    for (const { topic_id, place: _place, ...row } of rows) {
-      const podium = podiums.get(topic_id);
-      if (podium) podium.push(row);
-      else podiums.set(topic_id, [row]);
-    }
-    return podiums;
-  }
 
   find(topicId: number, id: number) {
     return this.db

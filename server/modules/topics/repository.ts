@@ -89,13 +89,6 @@ export class TopicsRepository {
     return query.executeTakeFirst();
   }
 
-  /** The two columns a ranking needs of its topic (kept narrow: this runs on every ranking read). */
-  rankingTopic(id: number, options: { includeInactive?: boolean } = {}) {
-    let query = this.db.selectFrom('topics').select(['id', 'vote_count']).where('id', '=', id);
-    if (!options.includeInactive) query = query.where('is_active', '=', 1);
-    return query.executeTakeFirst();
-  }
-
   /** The tags of these topics, in the order lists show them (type, then slug). */
   tagsOfTopics(topicIds: readonly number[]) {
     if (topicIds.length === 0) return Promise.resolve([]);

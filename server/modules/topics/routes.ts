@@ -14,9 +14,6 @@ import {
   popularParams,
   popularQuery,
   popularTopicsData,
-  rankingData,
-  rankingParams,
-  rankingQuery,
   topicData,
   topicKeyParams,
 } from '../../../common/api/topics.js';
@@ -35,7 +32,7 @@ const tagSlugsOf = (tags: string | undefined) =>
     .map((slug) => slug.trim())
     .filter(Boolean);
 
-/** Public browsing: popular lists, one topic, main topics with their sub-topics, rankings. */
+/** Public browsing: popular lists, one topic, main topics with their sub-topics (rankings: ../rankings). */
 export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const topics = new TopicsService(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -127,28 +124,6 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       return ok({
         topic: await topics.topic(request.params.slugOrId, language, { includeInactive: isAdmin(request) }),
       });
-    },
-  );
-
-  api.get(
-    '/search/rankings/topic/:topicId',
-    {
-      schema: {
-        tags,
-        params: rankingParams,
-        querystring: rankingQuery,
-        response: answers({ 200: rankingData }),
-      },
-      preHandler: ctx.guards.optionalUser,
-    },
-    async (request) => {
-      // Proposition names are not translated; the language is still checked so a bad one is refused alike.
-      requireLanguage(request.query.language ?? request.query.lang);
-      return ok(
-        await topics.ranking(request.params.topicId, request.query.limit, {
-          includeInactive: isAdmin(request),
-        }),
-      );
     },
   );
 }

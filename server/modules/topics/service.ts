@@ -3,21 +3,19 @@ import type {
   MainTopicData,
   MainTopicFilterData,
   PopularTopicsData,
-  RankingData,
   TopicDto,
 } from '../../../common/api/topics.js';
 import type { Language } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { type ReadCache, readCacheFor } from '../../db/read-cache.js';
 import { errors } from '../../http/errors.js';
+import { RankingsService } from '../rankings/service.js';
 import { TOPIC_DETAIL_TTL_MS, topicTag } from './caches.js';
 import { HubsRepository } from './hubs-repository.js';
-import { PropositionsRepository } from './propositions-repository.js';
-import { rankingCacheFor } from './ranking-cache.js';
 import { TopicsRepository } from './repository.js';
-import { TopicSummaries, toRankingEntry } from './summaries.js';
+import { TopicSummaries } from './summaries.js';
 
-/** Public browsing: popular lists, one topic, main topics and their sub-topics, rankings. */
+/** Public browsing: popular lists, one topic, main topics and their sub-topics with their podiums. */
 export class TopicsService {
   readonly repository: TopicsRepository;
   private readonly hubs: HubsRepository;
@@ -108,14 +106,14 @@ export class TopicsService {
     ]);
     const [subTopics, podiums, availableTags] = await Promise.all([
       this.summaries.summaries(subRows, language),
-      new PropositionsRepository(this.ctx.db).podiums(subRows.map((sub) => sub.id)),
+      new RankingsService(this.ctx.db).podiums(subRows.map((sub) => sub.id)),
       this.summaries.groupTags(tagRows, language),
     ]);
     return {
       mainTopic,
       subTopics: subTopics.map((sub) => ({
         ...sub,
-        podium: (podiums.get(sub.id) ?? []).map(toRankingEntry),
+        podium: podiums.get(sub.id) ?? [],
       })),
       total,
       offset: options.offset,
@@ -141,24 +139,6 @@ export class TopicsService {
       this.summaries.groupTags(tagRows, language),
     ]);
     return { mainTopicId: id, selectedTags: tagSlugs, subTopics, availableTags };
-  }
-
-  /** Administrators read fresh (they also see inactive topics); the public reads the ranking cache. */
-  async ranking(
-    topicId: number,
-    limit: number,
-    options: { includeInactive?: boolean } = {},
-  ): Promise<RankingData> {
-    const load = async () => {
-      const topic = await this.repository.rankingTopic(topicId, options);
-      if (!topic) throw errors.notFound('Topic');
-      return {
-        topicId,
-        voteCount: Number(topic.vote_count),
-        rankings: (await new PropositionsRepository(this.ctx.db).ranking(topicId, limit)).map(toRankingEntry),
-      };
-    };
-    return options.includeInactive ? load() : rankingCacheFor(this.ctx.db).get(topicId, limit, load);
   }
 
   private async requireMainTopic(id: number) {

@@ -1,17 +1,10 @@
-import type {
-  RankingEntryDto,
-  TagGroupDto,
-  TopicDto,
-  TopicSummaryDto,
-  TopicTagDto,
-} from '../../../common/api/topics.js';
+import type { TagGroupDto, TopicDto, TopicSummaryDto, TopicTagDto } from '../../../common/api/topics.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import type { Executor } from '../../db/executor.js';
 import { CategoriesRepository } from '../catalogue/categories-repository.js';
 import type { TextPicker } from '../texts/fallback.js';
 import type { TextsService } from '../texts/service.js';
 import { HubsRepository } from './hubs-repository.js';
-import type { RankingRow } from './propositions-repository.js';
 import { type TopicListRow, TopicsRepository } from './repository.js';
 
 function parseTypes(json: string): string[] {
@@ -177,17 +170,4 @@ export class TopicSummaries {
     for (const group of sorted) group.tags.sort((a, b) => a.name.localeCompare(b.name));
     return sorted;
   }
-}
-
-/** A ranking row as the API shows it. */
-export function toRankingEntry(row: RankingRow): RankingEntryDto {
-  return {
-    id: row.id,
-    itemName: row.name,
-    totalPoints: Number(row.total_points),
-    voteCount: Number(row.vote_count),
-    firstPlaces: Number(row.first_count),
-    secondPlaces: Number(row.second_count),
-    thirdPlaces: Number(row.third_count),
-  };
 }

@@ -341,7 +341,7 @@ describe('main topics and their sub-topics', () => {
 });
 
 describe('rankings', () => {
-  it('orders propositions by points, then voters, then name, with place counts and the topic voter count', async () => {
+  it('orders propositions by points, then voters, then name, ranks ties alike, with place counts and the topic voter count', async () => {
     const category = await makeCategory(db());
     const topic = await makeTopic(db(), { categoryId: category.id, voteCount: 7 });
     const b = await makeProposition(db(), topic.id, 'Bravo', { first: 1, third: 1 }); // 4 pts, 2 voters
@@ -361,8 +361,11 @@ describe('rankings', () => {
       b.id,
       d.id,
     ]);
+    // Alpha, Bravo and Delta tie on points and voters: one rank, name only orders them.
+    expect(response.body.data.rankings.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 3, 3]);
     expect(response.body.data.rankings[0]).toEqual({
       id: c.id,
+      rank: 1,
       itemName: 'Charlie',
       totalPoints: 6,
       voteCount: 2,

@@ -8,7 +8,8 @@ import './podium.css';
 
 /**
  * A sub-topic on its hub's page: its name, the tags that set it apart, and its podium (the three
- * propositions with the most points), so that sub-topics side by side compare at a glance.
+ * propositions with the most points, each with its rank's medal), so that sub-topics side by side
+ * compare at a glance.
  */
 export function Podium({ topic }: { topic: HubSubTopicDto }) {
   const { t } = useTranslation();
@@ -25,8 +26,9 @@ export function Podium({ topic }: { topic: HubSubTopicDto }) {
         <p className="podium__empty">{t('topic.ranking.noVotesYet')}</p>
       ) : (
         <ol className="podium__places" aria-label={t('topic.podium.label', { title })}>
-          {topic.podium.map((entry, index) => {
-            const place = (index + 1) as 1 | 2 | 3;
+          {topic.podium.map((entry) => {
+            // The server's rank: two propositions equal on points and voters both get silver, and no bronze follows.
+            const place = entry.rank as 1 | 2 | 3;
             return (
               <li key={entry.id} className="podium__place">
                 <MedalIcon place={place} size={22} title={t(`topic.ranking.medal${place}`)} />

@@ -3,6 +3,7 @@ import { type CSSProperties, type ReactNode, useId, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import type { RankingEntryDto } from '../../../../../common/api/topics.js';
 import { RANKING_ROW_DELAY_S } from '../../../../../common/constants.js';
+import { sharedRanks } from '../ranks.js';
 import { MedalIcon } from './MedalIcon.js';
 import './ranking-list.css';
 import { ChevronDownIcon } from '../../../shared/ui/icons.js';
@@ -21,8 +22,9 @@ export interface RankingListProps {
 }
 
 /**
- * The community ranking: rank from position, name, points, voters; medals for the top 3. Propositions
- * with no points yet (an administrator's, before anyone picks them) follow it, without a rank.
+ * The community ranking: rank (the server's: rows equal on points and voters share one, 1, 2, 2, 4),
+ * name, points, voters; medals for ranks 1 to 3. A shared rank says so under its number.
+ * Propositions with no points yet (an administrator's, before anyone picks them) follow, without a rank.
  */
 export function RankingList({ entries, renderActions, labelledBy, showPlaces = true }: RankingListProps) {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
   const labels = useMemo(() => rowLabels(t), [t]);
   const ranked = entries.filter((entry) => entry.totalPoints > 0);
   const waiting = entries.filter((entry) => entry.totalPoints === 0);
+  const shared = sharedRanks(ranked);
   return (
     <>
       {ranked.length > 0 && (
@@ -40,7 +43,9 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
             <RankingRow
               key={entry.id}
               entry={entry}
-              rank={index + 1}
+              position={index}
+              rank={entry.rank}
+              tied={shared.has(entry.rank)}
               actions={renderActions?.(entry)}
               showPlaces={showPlaces}
               t={t}
@@ -81,6 +86,7 @@ function rowLabels(t: TFunction) {
       2: t('topic.ranking.medal2'),
       3: t('topic.ranking.medal3'),
     },
+    tied: t('topic.ranking.tied'),
     firstPlaces: t('topic.ranking.firstPlaces'),
     secondPlaces: t('topic.ranking.secondPlaces'),
     thirdPlaces: t('topic.ranking.thirdPlaces'),
@@ -89,15 +95,21 @@ function rowLabels(t: TFunction) {
 
 function RankingRow({
   entry,
+  position,
   rank,
+  tied = false,
   actions,
   showPlaces,
   t,
   labels,
 }: {
   entry: RankingEntryDto;
+  /** The row's place in the list, from 0 (tied rows have one rank and two places); none while waiting. */
+  position?: number;
   /** None for a proposition with no points yet. */
   rank?: number;
+  /** Another row holds the same rank. */
+  tied?: boolean;
   actions: ReactNode;
   showPlaces: boolean;
   t: TFunction;
@@ -106,7 +118,7 @@ function RankingRow({
   const [open, setOpen] = useState(false);
   const placesId = useId();
   const style = {
-    '--row-delay': `${Math.min((rank ?? MAX_ANIMATED_ROWS + 1) - 1, MAX_ANIMATED_ROWS) * RANKING_ROW_DELAY_S}s`,
+    '--row-delay': `${Math.min(position ?? MAX_ANIMATED_ROWS, MAX_ANIMATED_ROWS) * RANKING_ROW_DELAY_S}s`,
   } as CSSProperties;
   const medal = rank !== undefined && rank <= 3 ? (rank as 1 | 2 | 3) : undefined;
   return (
@@ -118,8 +130,18 @@ function RankingRow({
         {rank !== undefined && (
           <span className="ranking__rank">
             {medal ? <MedalIcon place={medal} title={labels.medals[medal]} /> : null}
-            <span aria-hidden="true">{t('topic.ranking.rank', { rank })}</span>
-            <span className="visually-hidden">{t('topic.ranking.rankLabel', { rank })}</span>
+            <span className="ranking__number" aria-hidden="true">
+              {t('topic.ranking.rank', { rank })}
+            </span>
+            <span className="visually-hidden">
+              {t(tied ? 'topic.ranking.rankTiedLabel' : 'topic.ranking.rankLabel', { rank })}
+            </span>
+            {/* Under the shared number; the label above says it to a screen reader. */}
+            {tied && (
+              <span className="ranking__tied" aria-hidden="true">
+                {labels.tied}
+              </span>
+            )}
           </span>
         )}
         <div className="ranking__body">

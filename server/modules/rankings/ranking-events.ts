@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { type RankingEventDto, rankingEventOf } from '../../../common/api/ranking-event.js';
 import { RANKING_LIMIT_MAX } from '../../../common/api/topics.js';
 import { type ChangeSet, RANKING_ASPECTS } from '../../changes/change-set.js';
-import type { Executor } from '../../db/executor.js';
-import { PropositionsRepository } from '../topics/propositions-repository.js';
-import { TopicsRepository } from '../topics/repository.js';
-import { toRankingEntry } from '../topics/summaries.js';
+import type { Database } from '../../db/schema.js';
+import { RankingsService } from './service.js';
 
 export type RankingListener = (event: RankingEventDto) => void;
 
@@ -19,16 +18,19 @@ export class RankingEvents {
   private readonly pending = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly rankings: RankingsService;
 
   /**
    * @param coalesceMs Many votes in a burst make one reload per topic: changes landing within this window
    *   are sent together, so a hot topic costs its watchers at most a few reads per second.
    */
   constructor(
-    private readonly db: Executor,
+    db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
     private readonly coalesceMs = 50,
-  ) {}
+  ) {
+    this.rankings = new RankingsService(db);
+  }
 
   /** The changes subscriber: watched topics whose ranking changed are reloaded and sent. */
   readonly changed = (change: ChangeSet): void => {
@@ -52,14 +54,8 @@ export class RankingEvents {
 
   /** The topic's current ranking event, or undefined for an unknown or inactive topic. */
   async snapshot(topicId: number): Promise<RankingEventDto | undefined> {
-    const topic = await new TopicsRepository(this.db).rankingTopic(topicId);
-    if (!topic) return undefined;
-    const rows = await new PropositionsRepository(this.db).ranking(topicId, RANKING_LIMIT_MAX);
-    return rankingEventOf({
-      topicId,
-      voteCount: Number(topic.vote_count),
-      rankings: rows.map(toRankingEntry),
-    });
+    const ranking = await this.rankings.read(topicId, RANKING_LIMIT_MAX);
+    return ranking && rankingEventOf(ranking);
   }
 
   private schedule(topicId: number): void {

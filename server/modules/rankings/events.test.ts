@@ -5,7 +5,7 @@ import { buildApp, type PodiumApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { registerUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { ballot, topicWith, vote } from './test-helpers.js';
+import { ballot, topicWith, vote } from '../votes/test-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -107,6 +107,31 @@ describe('GET /api/topics/:topicId/events', () => {
 
     await server.request('DELETE', `/api/search/user-votes/${topic.id}`, { token: user.accessToken });
     expect((await stream.nextEvent()).voteCount).toBe(0);
+    stream.close();
+  });
+
+  it('ranks two propositions equal on points and voters alike (1, 2, 2, 4), in the ranking and its live event', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    const stream = await openStream(`${server.baseUrl}/api/topics/${topic.id}/events`);
+    await stream.nextEvent();
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => registerUser(server)));
+    // Alpha 6 points from 2 voters; Bravo and Charlie 3 points from 2 voters each; Delta 3 points from 1.
+    await vote(server, first?.accessToken ?? '', ballot(topic.id, ['Alpha', 'Bravo', 'Charlie']));
+    await vote(server, second?.accessToken ?? '', ballot(topic.id, ['Alpha', 'Charlie', 'Bravo']));
+    await vote(server, third?.accessToken ?? '', ballot(topic.id, ['Delta']));
+    const expected = [
+      { itemName: 'Alpha', rank: 1, totalPoints: 6, voteCount: 2 },
+      { itemName: 'Bravo', rank: 2, totalPoints: 3, voteCount: 2 },
+      { itemName: 'Charlie', rank: 2, totalPoints: 3, voteCount: 2 },
+      { itemName: 'Delta', rank: 4, totalPoints: 3, voteCount: 1 },
+    ];
+
+    const ranking = await server.request('GET', `/api/search/rankings/topic/${topic.id}?language=en`);
+    expect(ranking.body.data.rankings).toMatchObject(expected);
+    // The votes may reach the stream in one event or several: the last one holds all three.
+    let event = await stream.nextEvent();
+    while (event.voteCount < 3) event = await stream.nextEvent();
+    expect(event.rankings).toMatchObject(expected);
     stream.close();
   });
 

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rankingData, rankingEventDto, rankingParams, rankingQuery } from '../../../common/api/topics.js';
+import { topicIdParams } from '../../../common/api/votes.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { errors } from '../../http/errors.js';
+import { requireLanguage } from '../../http/language.js';
+import { answers, eventStream } from '../../http/responses.js';
+import { RankingsService } from './service.js';
+import { streamRankingEvents } from './sse.js';
+
+/** What the live ranking stream sends, for the OpenAPI document (the stream itself is sse.ts). */
+const RANKING_STREAM =
+  'text/event-stream: a `ranking` event at once, then one per change of the ranking, and a comment line as ' +
+  'a heartbeat. The data of each event is a RankingEventDto in JSON.';
+
+/** A topic's ranking (SPEC 7), and its live stream of DESIGN.md. */
+export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const rankings = new RankingsService(ctx.db);
+  const { events, streams } = ctx.rankings;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['rankings'];
+
+  api.get(
+    '/search/rankings/topic/:topicId',
+    {
+      schema: {
+        tags,
+        params: rankingParams,
+        querystring: rankingQuery,
+        response: answers({ 200: rankingData }),
+      },
+      preHandler: ctx.guards.optionalUser,
+    },
+    async (request) => {
+      // Proposition names are not translated; the language is still checked so a bad one is refused alike.
+      requireLanguage(request.query.language ?? request.query.lang);
+      // Administrators (a token is optional here) also see inactive topics, to check them before activating.
+      return ok(
+        await rankings.ranking(request.params.topicId, request.query.limit, {
+          includeInactive: request.authUser?.isAdmin === true,
+        }),
+      );
+    },
+  );
+
+  api.get(
+    '/topics/:topicId/events',
+    {
+      schema: { tags, params: topicIdParams, response: eventStream(rankingEventDto, RANKING_STREAM) },
+      compress: false,
+    },
+    async (request, reply) => {
+      // The place is taken before the first await, so that a burst of requests cannot pass the caps together.
+      const lease = streams.lease(request.ip);
+      try {
+        const initial = await events.snapshot(request.params.topicId);
+        if (!initial) throw errors.notFound('Topic');
+        streamRankingEvents(request, reply, {
+          events,
+          initial,
+          lease,
+          maxUnsentBytes: streams.limits.maxUnsentBytes,
+        });
+      } catch (error) {
+        lease.release();
+        throw error;
+      }
+    },
+  );
+}
