@@ -12,7 +12,8 @@ export type AuditEntityType =
   | 'proposition'
   | 'topic_tag'
   | 'user'
-  | 'translation';
+  | 'translation'
+  | 'job';
 
 export interface AuditEntry {
   action: AuditAction;
