@@ -613,7 +613,7 @@ export const adminPeopleCatalog: FeatureCatalog = {
     'adminPeople.audit.entity.topic_tag': 'Thema-Tag',
     'adminPeople.audit.entity.user': 'Benutzer',
     'adminPeople.audit.entity.translation': 'Übersetzung',
-    'adminPeople.audit.entity.job': 'Auftrag',
+    'adminPeople.audit.entity.job': 'Aufgabe',
     'adminPeople.audit.fields.id': 'ID',
     'adminPeople.audit.fields.name': 'Name',
     'adminPeople.audit.fields.slug': 'Slug',
