@@ -41,13 +41,24 @@ const texts: Record<string, Texts> = {
   'adminJobs.col.attempts': ['Essais', 'Attempts', 'Intentos', 'Versuche'],
   'adminJobs.col.due': ['Prévue', 'Due', 'Prevista', 'Fällig'],
   'adminJobs.col.finished': ['Finie', 'Finished', 'Terminada', 'Beendet'],
-  'adminJobs.col.failedAt': ['Échec le', 'Failed at', 'Falló el', 'Fehlgeschlagen am'],
   'adminJobs.col.error': ['Dernière erreur', 'Last error', 'Último error', 'Letzter Fehler'],
   'adminJobs.attempts': [
     '{{done}} sur {{max}}',
     '{{done}} of {{max}}',
     '{{done}} de {{max}}',
     '{{done}} von {{max}}',
+  ],
+  'adminJobs.attemptsMade': [
+    'essai {{done}} sur {{max}}',
+    'attempt {{done}} of {{max}}',
+    'intento {{done}} de {{max}}',
+    'Versuch {{done}} von {{max}}',
+  ],
+  'adminJobs.failedOn': [
+    'échec le {{when}}',
+    'failed {{when}}',
+    'falló el {{when}}',
+    'fehlgeschlagen am {{when}}',
   ],
   'adminJobs.retry': ['Relancer', 'Retry', 'Reintentar', 'Erneut starten'],
   'adminJobs.error.load': [

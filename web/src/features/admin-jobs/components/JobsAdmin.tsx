@@ -48,37 +48,22 @@ export function JobsAdmin() {
         <h2 id={failedTitle} className="jobs-section__title">
           {t('adminJobs.failed.title')}
         </h2>
-        <AdminTable
-          label={t('adminJobs.failed.title')}
-          columns={[
-            t('adminJobs.col.job'),
-            t('adminJobs.col.attempts'),
-            t('adminJobs.col.failedAt'),
-            t('adminJobs.col.error'),
-          ]}
-          rowActions
-          query={jobs}
-          loadErrorKey="adminJobs.error.load"
-          rows={jobs.data?.failed}
-          rowKey={(job) => job.id}
-          empty={{ text: t('adminJobs.failed.empty') }}
-        >
-          {(job) => (
-            <tr className="job-failed">
-              <JobName job={job} />
-              <AdminTable.Cell kind="figure">
-                {t('adminJobs.attempts', { count: job.attempts, max: job.maxAttempts })}
-              </AdminTable.Cell>
-              <AdminTable.Cell kind="figure">{when(job.finishedAt)}</AdminTable.Cell>
-              <AdminTable.Cell kind="prose">{job.lastError ?? '—'}</AdminTable.Cell>
-              <AdminTable.Actions>
-                <Button size="sm" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
-                  {t('adminJobs.retry')}
-                </Button>
-              </AdminTable.Actions>
-            </tr>
-          )}
-        </AdminTable>
+        {jobs.data?.failed.length === 0 && (
+          <p className="jobs-section__empty">{t('adminJobs.failed.empty')}</p>
+        )}
+        {jobs.data && jobs.data.failed.length > 0 && (
+          <ul className="jobs-failed">
+            {jobs.data.failed.map((job) => (
+              <FailedJob
+                key={job.id}
+                job={job}
+                when={when}
+                retrying={retry.isPending}
+                onRetry={() => retry.mutate(job.id)}
+              />
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className="jobs-section" aria-labelledby={recentTitle}>
@@ -108,7 +93,7 @@ export function JobsAdmin() {
                 <Badge tone={STATE_TONES[job.state]}>{t(`adminJobs.state.${job.state}`)}</Badge>
               </AdminTable.Cell>
               <AdminTable.Cell kind="figure">
-                {t('adminJobs.attempts', { count: job.attempts, max: job.maxAttempts })}
+                {t('adminJobs.attempts', { done: job.attempts, max: job.maxAttempts })}
               </AdminTable.Cell>
               <AdminTable.Cell kind="figure">{when(job.dueAt)}</AdminTable.Cell>
               <AdminTable.Cell kind="figure">{when(job.finishedAt)}</AdminTable.Cell>
@@ -121,14 +106,59 @@ export function JobsAdmin() {
   );
 }
 
+/**
+ * A failed job as a card rather than a table row: what failed and why reads whole on a phone, where a
+ * table would hide its error past the screen's edge.
+ */
+function FailedJob({
+  job,
+  when,
+  retrying,
+  onRetry,
+}: {
+  job: JobDto;
+  when: (instant: string | null) => string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const nameId = useId();
+  const { label } = useKindName(job);
+  return (
+    <li className="jobs-failed__item job-failed">
+      <div className="jobs-failed__head">
+        <h3 id={nameId} className="jobs-failed__name">
+          {label ?? <code>{job.kind}</code>}
+        </h3>
+        <Button size="sm" disabled={retrying} onClick={onRetry} aria-describedby={nameId}>
+          {t('adminJobs.retry')}
+        </Button>
+      </div>
+      <p className="jobs-failed__meta">
+        {label && <code>{job.kind}</code>} #{job.id} ·{' '}
+        {t('adminJobs.attemptsMade', { done: job.attempts, max: job.maxAttempts })} ·{' '}
+        {t('adminJobs.failedOn', { when: when(job.finishedAt) })}
+      </p>
+      <p className="jobs-failed__error">{job.lastError ?? '—'}</p>
+    </li>
+  );
+}
+
+/** The words for a known kind of job; undefined for one the catalog does not name. */
+function useKindName(job: JobDto): { label: string | undefined } {
+  const { t, i18n } = useTranslation();
+  const key = `adminJobs.kind.${job.kind}`;
+  return { label: i18n.exists(key) ? t(key) : undefined };
+}
+
 /** What the job does in words when it is a known kind, with its machine name and number underneath. */
 function JobName({ job }: { job: JobDto }) {
-  const { t } = useTranslation();
+  const { label } = useKindName(job);
   return (
     <AdminTable.RowHeader>
-      {t(`adminJobs.kind.${job.kind}`, { defaultValue: job.kind })}
+      {label ?? <code>{job.kind}</code>}
       <AdminTable.Detail>
-        <code>{job.kind}</code> #{job.id}
+        {label && <code>{job.kind}</code>} #{job.id}
       </AdminTable.Detail>
     </AdminTable.RowHeader>
   );

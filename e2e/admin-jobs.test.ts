@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Language } from '../common/constants.js';
+import { systemClock } from '../server/clock/clock.js';
+import { openDatabase } from '../server/db/database.js';
+import { expectNoSeriousA11yViolations, SCREENSHOT_DIR, setupE2E, text } from './support/index.js';
+
+// The server's data directory is this test's, so that it can add a job to the server's database; the
+// fault tests' job kinds are on (a kind that always fails, retried after 200 ms).
+const dataDir = mkdtempSync(join(tmpdir(), 'podium-e2e-jobs-'));
+const app = setupE2E({ DATA_DIR: dataDir, JOBS_TEST_DIR: dataDir, JOBS_POLL_INTERVAL_MS: '200' });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** A job that fails on each of its three attempts, left to the server's runner; resolves once it has. */
+async function failedJob(): Promise<number> {
+  const database = openDatabase({ url: `sqlite:${join(dataDir, 'podium.sqlite')}` });
+  try {
+    const now = systemClock.nowIso();
+    const { id } = await database.db
+      .insertInto('jobs')
+      .values({
+        kind: 'test.failing',
+        payload: '{}',
+        state: 'queued',
+        max_attempts: 3,
+        due_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expect
+      .poll(
+        async () =>
+          (await database.db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst())
+            ?.state,
+      )
+      .toBe('failed');
+    return id;
+  } finally {
+    await database.close();
+  }
+}
+
+async function open(page: Page, lng: Language) {
+  await page.goto(`/admin/jobs?lng=${lng}`);
+  await page.locator('.admin-screen').waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: text(lng, 'status.loading') })
+    .waitFor({ state: 'detached' });
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+describe('/admin/jobs', () => {
+  it('shows an administrator a failed job with its attempts and error, and the recent ones', async () => {
+    const id = await failedJob();
+    const page = await app.asAdmin('en');
+    // The admin panel leads to it.
+    await page.goto('/admin?lng=en');
+    await page.getByRole('link', { name: new RegExp(text('en', 'adminCatalogue.panel.jobs.title')) }).click();
+    await page.waitForURL(/\/admin\/jobs/);
+    await open(page, 'en');
+
+    const failed = page.getByRole('region', { name: text('en', 'adminJobs.failed.title') });
+    const card = failed.getByRole('listitem').filter({ hasText: `#${id}` });
+    await card.waitFor();
+    await expect.poll(() => card.textContent()).toContain('failed on purpose, attempt 3');
+    expect(await card.textContent()).toContain(text('en', 'adminJobs.attemptsMade', { done: '3', max: '3' }));
+    await card.getByRole('button', { name: text('en', 'adminJobs.retry') }).waitFor();
+    // The hourly session pruning ran when the server started, and reads as words.
+    const recent = page.getByRole('region', { name: text('en', 'adminJobs.recent.title') });
+    await recent.getByText(text('en', 'adminJobs.kind.sessions.prune')).first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'admin jobs');
+
+    for (const lng of ['en', 'de'] as const) {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await open(page, lng);
+      await page
+        .locator('.job-failed')
+        .filter({ hasText: `#${id}` })
+        .waitFor();
+      await shoot(page, `admin-jobs-${lng}-360`);
+    }
+    await expectNoSeriousA11yViolations(page, 'admin jobs in German on a phone');
+  });
+});
