@@ -1,12 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Language } from '../common/constants.js';
-import { systemClock } from '../server/clock/clock.js';
 import { openDatabase } from '../server/db/database.js';
-import { expectNoSeriousA11yViolations, SCREENSHOT_DIR, setupE2E, text } from './support/index.js';
+import { insertDueJob } from '../server/test/jobs.js';
+import {
+  expectNoSeriousA11yViolations,
+  openAdminScreen,
+  setupE2E,
+  shootFullPage,
+  text,
+} from './support/index.js';
 
 // The server's data directory is this test's, so that it can add a job to the server's database; the
 // fault tests' job kinds are on (a kind that always fails, retried after 200 ms).
@@ -18,20 +24,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function failedJob(): Promise<number> {
   const database = openDatabase({ url: `sqlite:${join(dataDir, 'podium.sqlite')}` });
   try {
-    const now = systemClock.nowIso();
-    const { id } = await database.db
-      .insertInto('jobs')
-      .values({
-        kind: 'test.failing',
-        payload: '{}',
-        state: 'queued',
-        max_attempts: 3,
-        due_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertDueJob(database.db, 'test.failing');
     await expect
       .poll(
         async () =>
@@ -45,19 +38,11 @@ async function failedJob(): Promise<number> {
   }
 }
 
-async function open(page: Page, lng: Language) {
-  await page.goto(`/admin/jobs?lng=${lng}`);
-  await page.locator('.admin-screen').waitFor();
-  await page
-    .getByRole('status')
-    .filter({ hasText: text(lng, 'status.loading') })
-    .waitFor({ state: 'detached' });
-}
+const open = (page: Page, lng: Language) => openAdminScreen(page, '/admin/jobs', lng);
 
+/** The picture, and what a person would notice first: the page scrolling sideways. */
 async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await shootFullPage(page, name);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock/clock.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createScratchDatabase } from '../test/faults.js';
+import { insertDueJob } from '../test/jobs.js';
 import { callJson, type ServerProcess, startServerProcess } from '../test/process.js';
 
 /**
@@ -41,23 +41,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('jobs on two app servers shar
     existsSync(join(dir, file))
       ? readFileSync(join(dir, file), 'utf8').trim().split('\n').filter(Boolean)
       : [];
-  const enqueue = async (kind: string) => {
-    const now = systemClock.nowIso();
-    const row = await db.db
-      .insertInto('jobs')
-      .values({
-        kind,
-        payload: '{}',
-        state: 'queued',
-        max_attempts: 3,
-        due_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const enqueue = (kind: string) => insertDueJob(db.db, kind);
   const jobRow = (id: number) =>
     db.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

@@ -1,9 +1,6 @@
-import type { FeatureCatalog } from '../catalog.js';
+import { type CatalogRow, catalogFromRows, type FeatureCatalog } from '../catalog.js';
 
-/** [fr, en, es, de]: the four texts of one key side by side, so a missing translation shows. */
-type Texts = readonly [fr: string, en: string, es: string, de: string];
-
-const texts: Record<string, Texts> = {
+const texts: Record<string, CatalogRow> = {
   'admin.jobs.title': ['Tâches de fond', 'Background jobs', 'Tareas en segundo plano', 'Hintergrundaufgaben'],
   'adminCatalogue.panel.jobs.title': [
     'Tâches de fond',
@@ -87,13 +84,5 @@ const texts: Record<string, Texts> = {
   ],
 };
 
-const column = (index: 0 | 1 | 2 | 3) =>
-  Object.fromEntries(Object.entries(texts).map(([key, values]) => [key, values[index]]));
-
 /** The back-office's jobs screen (and its card on the admin panel). */
-export const adminJobsCatalog: FeatureCatalog = {
-  fr: column(0),
-  en: column(1),
-  es: column(2),
-  de: column(3),
-};
+export const adminJobsCatalog: FeatureCatalog = catalogFromRows(texts);
