@@ -112,6 +112,18 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('jobs on two app servers shar
     });
   });
 
+  it('goes on running jobs after the database ends every connection of both servers', async () => {
+    expect(await database.terminateBackends()).toBeGreaterThan(0);
+    // The runners' next looks fail or open new connections; the recurring job goes on, once per due time.
+    const start = lines('recurring.log').length;
+    await until('two more occurrences', () =>
+      lines('recurring.log').length >= start + 2 ? true : undefined,
+    );
+    const dueTimes = lines('recurring.log').map((line) => line.split(' ')[0]);
+    expect(new Set(dueTimes).size).toBe(dueTimes.length);
+    for (const server of servers) expect((await callJson(server.url, 'GET', '/api/health')).status).toBe(200);
+  });
+
   it('completes a job once on the other server when its server is killed mid-run', async () => {
     const id = await enqueue('test.waiting');
     const first = await until('the job started', () =>
