@@ -80,5 +80,11 @@ describe('/admin/jobs', () => {
       await shoot(page, `admin-jobs-${lng}-360`);
     }
     await expectNoSeriousA11yViolations(page, 'admin jobs in German on a phone');
+    // The panel's new card, among the others, on a phone.
+    await page.goto('/admin?lng=de');
+    await page
+      .getByRole('link', { name: new RegExp(text('de', 'adminCatalogue.panel.jobs.title')) })
+      .waitFor();
+    await shoot(page, 'admin-panel-de-360');
   });
 });
