@@ -27,6 +27,7 @@ export const CLIENT_ROUTES = {
   adminTranslations: { path: '/admin/translations', access: 'admin' },
   adminUsers: { path: '/admin/users', access: 'admin' },
   adminAudit: { path: '/admin/audit', access: 'admin' },
+  adminJobs: { path: '/admin/jobs', access: 'admin' },
 } as const satisfies Record<string, ClientRoute>;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;

@@ -1,35 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_LABELS, type Language } from '../common/constants.js';
+import { LANGUAGE_LABELS } from '../common/constants.js';
 import {
   DESKTOP,
   expectNoSeriousA11yViolations,
   newCredentials,
+  openAdminScreen,
   PHONE,
   register,
-  SCREENSHOT_DIR,
   setupE2E,
+  shootFullPage,
   text,
 } from './support/index.js';
 
 const app = setupE2E();
 
-async function open(page: Page, path: string, lng: Language) {
-  await page.goto(`${path}?lng=${lng}`);
-  await page.locator('.admin-screen').waitFor();
-  await page
-    .getByRole('status')
-    .filter({ hasText: text(lng, 'status.loading') })
-    .waitFor({ state: 'detached' });
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
+const open = openAdminScreen;
+const shoot = shootFullPage;
 
 describe('/admin/users', () => {
   it('adds a user, refuses a taken e-mail, edits Active/Admin inline, deletes after confirmation', async () => {

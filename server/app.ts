@@ -19,10 +19,13 @@ import { rejectUnsafeText } from './http/unsafe-text.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
-import { pruneSessionsPeriodically } from './modules/auth/session-pruning.js';
+import { pruneSessionsHourly } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { pruneFinishedJobsDaily } from './modules/jobs/retention.js';
+import { Jobs } from './modules/jobs/runner.js';
+import { registerTestJobKinds } from './modules/jobs/test-kinds.js';
 import { liveRankings } from './modules/rankings/live.js';
 import { SearchRepository } from './modules/search/repository.js';
 import { SearchService } from './modules/search/service.js';
@@ -113,7 +116,13 @@ export async function buildApp({
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
   const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds, clock);
   const sessions = Sessions.create(database.db, config.refreshTokenTtlDays, secret, clock);
-  app.addHook('onClose', pruneSessionsPeriodically(sessions, app.log));
+  // Jobs run once across the servers; the runner starts when the app is ready and waits for its jobs on close.
+  const jobs = new Jobs(database, clock, app.log, config.jobs);
+  pruneSessionsHourly(jobs, sessions, app.log);
+  pruneFinishedJobsDaily(jobs);
+  if (config.jobs.testDir) registerTestJobKinds(jobs, config.jobs.testDir);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.close());
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   );
@@ -137,6 +146,7 @@ export async function buildApp({
     sessions,
     guards: createGuards(database.db, accessTokens),
     changes,
+    jobs,
     // Each entity type's own texts are kept by its owner; the texts service reads and writes them there.
     texts: new TextsService(database.db, {
       topic: topicBaseTexts,

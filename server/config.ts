@@ -36,6 +36,9 @@ const environmentSchema = z.object({
   NEW_PROPOSITIONS_PER_USER_PER_DAY: positiveInt.default(30),
   NEW_PROPOSITIONS_PER_ADDRESS_PER_DAY: positiveInt.default(60),
   BALLOTS_PER_USER_PER_MINUTE: positiveInt.default(10),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  JOBS_CONCURRENCY: positiveInt.default(2),
+  JOBS_TEST_DIR: z.string().optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -84,6 +87,16 @@ export interface Config {
    * addresses. Unset, the socket's peer is the client, and forwarded headers are ignored.
    */
   trustProxy?: number | string[];
+  jobs: JobsSettings;
+}
+
+/** The job runner (server/modules/jobs): how often it looks for due jobs, and how many it runs at once. */
+export interface JobsSettings {
+  /** 0: this server runs no jobs (it only serves requests). */
+  pollIntervalMs: number;
+  concurrency: number;
+  /** The fault tests' job kinds are registered, writing what they do into this directory (never in production). */
+  testDir?: string;
 }
 
 /** What one voter may create: propositions in 24 hours (per topic, in all, per client address), ballots a minute. */
@@ -156,6 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       propositionsPerUser: e.NEW_PROPOSITIONS_PER_USER_PER_DAY,
       propositionsPerAddress: e.NEW_PROPOSITIONS_PER_ADDRESS_PER_DAY,
       ballotsPerUserPerMinute: e.BALLOTS_PER_USER_PER_MINUTE,
+    },
+    jobs: {
+      pollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+      concurrency: e.JOBS_CONCURRENCY,
+      testDir: e.JOBS_TEST_DIR,
     },
     passwordThrottle: {
       failuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,

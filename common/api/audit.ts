@@ -29,6 +29,7 @@ export const AUDIT_ENTITY_TYPES = [
   'topic_tag',
   'user',
   'translation',
+  'job',
 ] as const;
 
 export const auditEntryDto = z

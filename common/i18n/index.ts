@@ -1,5 +1,6 @@
 import { mergeCatalogs } from './catalog.js';
 import { adminCatalogueCatalog } from './catalogs/admin-catalogue.js';
+import { adminJobsCatalog } from './catalogs/admin-jobs.js';
 import { adminPeopleCatalog } from './catalogs/admin-people.js';
 import { browseCatalog } from './catalogs/browse.js';
 import { errorsCatalog } from './catalogs/errors.js';
@@ -21,4 +22,5 @@ export const uiCatalog = mergeCatalogs([
   adminPeopleCatalog,
   profileCatalog,
   adminCatalogueCatalog,
+  adminJobsCatalog,
 ]);

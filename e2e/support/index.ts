@@ -1,4 +1,5 @@
 export { animationsSettled, expectNoSeriousA11yViolations } from './a11y.js';
+export { openAdminScreen, shootFullPage } from './admin.js';
 export { callApi, seedVotedTopic, voteAsNewUser } from './api.js';
 export { type Credentials, login, logout, newCredentials, register, userMenuButton } from './auth.js';
 export { ensureWebBuild } from './build.js';

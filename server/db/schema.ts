@@ -168,6 +168,29 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Work that runs once (server/modules/jobs): its due time, its lease while taken, its attempts. */
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  /** Deduplicates an enqueue: a recurring job's occurrence, an outbox write retried. */
+  unique_key: NullableDefault<string>;
+  state: JobState;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  due_at: string;
+  leased_until: NullableDefault<string>;
+  leased_by: NullableDefault<string>;
+  /** The last failure's message (never its stack or the payload). */
+  last_error: NullableDefault<string>;
+  created_at: string;
+  updated_at: string;
+  finished_at: NullableDefault<string>;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -184,6 +207,7 @@ export interface Database {
   audit_log: AuditLogTable;
   search_terms: SearchTermsTable;
   search_index_state: SearchIndexStateTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -196,3 +220,4 @@ export type PropositionRow = Selectable<PropositionsTable>;
 export type VoteRow = Selectable<VotesTable>;
 export type TranslationRow = Selectable<TranslationsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -325,6 +325,33 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: '/api/admin/audit', token: admin.accessToken }),
   },
+  'GET /api/admin/jobs': {
+    status: 200,
+    request: () => ({ path: '/api/admin/jobs', token: admin.accessToken }),
+  },
+  'POST /api/admin/jobs/{id}/retry': {
+    status: 200,
+    request: async () => {
+      const now = server.clock.nowIso();
+      const failed = await server.ctx.db
+        .insertInto('jobs')
+        .values({
+          kind: 'sample.failed',
+          payload: '{}',
+          state: 'failed',
+          attempts: 1,
+          max_attempts: 1,
+          due_at: now,
+          last_error: 'the sample failed',
+          created_at: now,
+          updated_at: now,
+          finished_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { path: `/api/admin/jobs/${failed.id}/retry`, token: admin.accessToken };
+    },
+  },
 
   'GET /api/admin/topics': {
     status: 200,

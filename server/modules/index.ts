@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { adminJobRoutes } from './jobs/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { adminTranslationRoutes } from './texts/admin-routes.js';
@@ -38,5 +39,6 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminTopicRoutes,
     adminCategoryRoutes,
     adminTagRoutes,
+    adminJobRoutes,
   ],
 };

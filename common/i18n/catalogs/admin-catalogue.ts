@@ -1,9 +1,6 @@
-import type { FeatureCatalog } from '../catalog.js';
+import { type CatalogRow, catalogFromRows, type FeatureCatalog } from '../catalog.js';
 
-/** [fr, en, es, de]: the four texts of one key side by side, so a missing translation shows. */
-type Texts = readonly [fr: string, en: string, es: string, de: string];
-
-const texts: Record<string, Texts> = {
+const texts: Record<string, CatalogRow> = {
   'adminCatalogue.topicEdit.deletePropositionNoVotes': [
     'Elle n’a reçu aucun vote. Cette action est irréversible.',
     'It has received no votes. This action cannot be undone.',
@@ -776,13 +773,5 @@ const texts: Record<string, Texts> = {
   ],
 };
 
-const column = (index: 0 | 1 | 2 | 3) =>
-  Object.fromEntries(Object.entries(texts).map(([key, values]) => [key, values[index]]));
-
 /** Back-office catalogue screens: categories, tags, topics, both wizards, the admin topic page. */
-export const adminCatalogueCatalog: FeatureCatalog = {
-  fr: column(0),
-  en: column(1),
-  es: column(2),
-  de: column(3),
-};
+export const adminCatalogueCatalog: FeatureCatalog = catalogFromRows(texts);

@@ -13,7 +13,8 @@ export type AuditEntityType =
   | 'proposition'
   | 'topic_tag'
   | 'user'
-  | 'translation';
+  | 'translation'
+  | 'job';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -27,6 +27,7 @@ const AdminTopicEditPage = lazy(() => import('../pages/admin/topic-edit/AdminTop
 const AdminTranslationsPage = lazy(() => import('../pages/admin/translations/AdminTranslationsPage.js'));
 const AdminUsersPage = lazy(() => import('../pages/admin/users/AdminUsersPage.js'));
 const AdminAuditPage = lazy(() => import('../pages/admin/audit/AdminAuditPage.js'));
+const AdminJobsPage = lazy(() => import('../pages/admin/jobs/AdminJobsPage.js'));
 
 function LazyOutlet() {
   return (
@@ -52,6 +53,7 @@ const PAGES = {
   adminTranslations: <AdminTranslationsPage />,
   adminUsers: <AdminUsersPage />,
   adminAudit: <AdminAuditPage />,
+  adminJobs: <AdminJobsPage />,
 } satisfies Record<ClientRouteName, ReactElement>;
 /** Pages in the first load, outside any Suspense boundary. */
 const EAGER: ReadonlySet<ClientRouteName> = new Set(['home', 'notFound']);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import '../../../features/admin-catalogue/index.js';
 import { AdminPage } from '../../../shared/ui/AdminPage.js';
 
-const CARDS = ['categories', 'tags', 'topics', 'users', 'translations', 'audit'] as const;
+const CARDS = ['categories', 'tags', 'topics', 'users', 'translations', 'audit', 'jobs'] as const;
 
 /** SPEC "Admin panel": one card per back-office screen (plus the audit log). */
 export default function AdminPanelPage() {

@@ -1,0 +1,229 @@
+import { sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import type { Database, JobRow, JobState } from '../../db/schema.js';
+
+type JobsUpdate = UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>;
+
+export interface NewJobRow {
+  kind: string;
+  payload: string;
+  uniqueKey?: string;
+  maxAttempts: number;
+  dueAt: string;
+  now: string;
+}
+
+/** What one server asks for when it takes jobs: the kinds it handles, each leased for its own time. */
+export interface TakeRequest {
+  /** Kind → the instant its lease ends if taken now. */
+  leasesUntil: ReadonlyMap<string, string>;
+  workerId: string;
+  now: string;
+  limit: number;
+}
+
+/** A taken job is fenced by its attempt: a server whose lease lapsed and was re-taken writes nothing. */
+export interface JobHolder {
+  id: number;
+  attempt: number;
+  workerId: string;
+}
+
+/** Every line of SQL about `jobs`. */
+export class JobsRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly kind: DatabaseKind,
+  ) {}
+
+  /** Inserts a job; with a unique key already taken, inserts nothing. Answers whether a row was made. */
+  async insert(job: NewJobRow): Promise<boolean> {
+    const rows = await this.db
+      .insertInto('jobs')
+      .values({
+        kind: job.kind,
+        payload: job.payload,
+        unique_key: job.uniqueKey ?? null,
+        state: 'queued',
+        max_attempts: job.maxAttempts,
+        due_at: job.dueAt,
+        created_at: job.now,
+        updated_at: job.now,
+      })
+      .onConflict((conflict) => conflict.column('unique_key').doNothing())
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes up to `limit` due jobs of the given kinds in one statement: queued ones whose time has come,
+   * and running ones whose lease lapsed (their server died) with attempts left. On PostgreSQL the
+   * candidates are locked with SKIP LOCKED, so servers taking at once each get other rows; a row another
+   * server took between this statement's snapshot and its lock is re-checked and left out. SQLite runs one
+   * write at a time, so the statement alone is enough.
+   */
+  async take({ leasesUntil, workerId, now, limit }: TakeRequest): Promise<JobRow[]> {
+    const kinds = [...leasesUntil.keys()];
+    if (kinds.length === 0 || limit <= 0) return [];
+    const leaseEnd = sql<string>`case kind ${sql.join(
+      kinds.map((kind) => sql`when ${kind} then ${leasesUntil.get(kind)}`),
+      sql` `,
+    )} end`;
+    return this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        state: 'running',
+        attempts: eb('attempts', '+', 1),
+        leased_until: leaseEnd,
+        leased_by: workerId,
+        updated_at: now,
+      }))
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', 'in', kinds)
+          .where((w) =>
+            w.or([
+              w.and([w('state', '=', 'queued'), w('due_at', '<=', now)]),
+              w.and([
+                w('state', '=', 'running'),
+                w('leased_until', '<=', now),
+                w('attempts', '<', w.ref('max_attempts')),
+              ]),
+            ]),
+          )
+          .orderBy('due_at')
+          .orderBy('id')
+          .limit(limit)
+          .$if(this.kind === 'postgres', (query) => query.forUpdate().skipLocked()),
+      )
+      .returningAll()
+      .execute();
+  }
+
+  /**
+   * A job whose lease lapsed on its last attempt (its server died each time) will not be taken again:
+   * it is kept as failed. Answers how many.
+   */
+  async failAbandoned(now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        state: 'failed',
+        last_error: 'the server running it stopped before it finished',
+        leased_until: null,
+        finished_at: now,
+        updated_at: now,
+      })
+      .where('state', '=', 'running')
+      .where('leased_until', '<=', now)
+      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Extends a held lease; false when the job is no longer this holder's. */
+  async renew(holder: JobHolder, leasedUntil: string, now: string): Promise<boolean> {
+    const result = await this.held(
+      this.db.updateTable('jobs').set({ leased_until: leasedUntil, updated_at: now }),
+      holder,
+    ).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Marks a held job done; false when the job is no longer this holder's (its lease lapsed, re-taken). */
+  async finish(holder: JobHolder, now: string): Promise<boolean> {
+    const result = await this.held(
+      this.db.updateTable('jobs').set({
+        state: 'done',
+        leased_until: null,
+        last_error: null,
+        finished_at: now,
+        updated_at: now,
+      }),
+      holder,
+    ).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Queues a held job again for `dueAt`, or keeps it as failed (`dueAt` undefined), with its error. */
+  async fail(holder: JobHolder, error: string, now: string, dueAt: string | undefined): Promise<boolean> {
+    const result = await this.held(
+      this.db.updateTable('jobs').set({
+        state: dueAt === undefined ? 'failed' : 'queued',
+        ...(dueAt !== undefined && { due_at: dueAt }),
+        leased_until: null,
+        last_error: error,
+        finished_at: dueAt === undefined ? now : null,
+        updated_at: now,
+      }),
+      holder,
+    ).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  private held(query: JobsUpdate, holder: JobHolder): JobsUpdate {
+    return query
+      .where('id', '=', holder.id)
+      .where('state', '=', 'running')
+      .where('attempts', '=', holder.attempt)
+      .where('leased_by', '=', holder.workerId);
+  }
+
+  /** The most recently moved jobs, newest first, optionally of one state. */
+  recent(limit: number, state?: JobState): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .$if(state !== undefined, (query) => query.where('state', '=', state as JobState))
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async countsByState(): Promise<Record<JobState, number>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('state')
+      .execute();
+    const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+    for (const row of rows) counts[row.state] = Number(row.count);
+    return counts;
+  }
+
+  byId(id: number): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Queues a failed job again with a fresh set of attempts; false when it is not (or no longer) failed. */
+  async requeueFailed(id: number, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ state: 'queued', attempts: 0, due_at: now, finished_at: null, leased_by: null, updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Deletes finished jobs last moved before `before`, `batch` rows per statement; answers how many. */
+  async deleteFinishedBefore(state: 'done' | 'failed', before: string, batch: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('jobs')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('state', '=', state)
+          .where('updated_at', '<', before)
+          .limit(batch),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Clock } from '../../clock/clock.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import type { JobRow } from '../../db/schema.js';
+import { type JobHolder, JobsRepository } from './repository.js';
+
+/** What a handler is told about the job it runs, besides its payload. */
+export interface RunningJob {
+  id: number;
+  kind: string;
+  /** 1 on the first run. */
+  attempt: number;
+  /** The time it was due: a recurring job's occurrence. */
+  dueAt: string;
+}
+
+/**
+ * Runs one job. It may run more than once (a server that dies mid-run leaves it to another once its lease
+ * ends), so what it does must be idempotent; throwing queues it again after a back-off.
+ */
+export type JobHandler = (payload: unknown, job: RunningJob) => Promise<void>;
+
+export interface JobKindOptions {
+  /**
+   * How long a server holds a job it took without renewing. The runner renews it every third of this
+   * while the handler runs, so it bounds how long a dead server's job waits, not how long a job may run.
+   */
+  leaseMs?: number;
+  /** Runs before the job is kept as failed. */
+  maxAttempts?: number;
+  /** The wait before the first retry; each next one doubles, up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+export interface NewJob {
+  kind: string;
+  /** Kept as JSON: ids and values the handler needs, never a secret. */
+  payload?: unknown;
+  /** Milliseconds since the epoch; now when left out. */
+  dueAt?: number;
+  /** A second enqueue with the same key makes no second job (and answers false). */
+  uniqueKey?: string;
+  maxAttempts?: number;
+}
+
+export interface RunnerSettings {
+  /** The wait between two looks for due jobs; 0 leaves this server to serve requests only. */
+  pollIntervalMs: number;
+  /** Jobs this server runs at once. */
+  concurrency: number;
+}
+
+export interface JobsLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+const DEFAULTS: Required<JobKindOptions> = {
+  leaseMs: 60_000,
+  maxAttempts: 5,
+  retryDelayMs: 30_000,
+  maxRetryDelayMs: 60 * 60_000,
+};
+
+/** Stored errors stay short: a message says what went wrong; stacks and payloads stay out of the table. */
+const MAX_ERROR_LENGTH = 500;
+
+/** Rows deleted per statement when finished jobs are pruned: no statement holds the database long. */
+const DELETE_BATCH = 1000;
+
+interface Kind {
+  handler: JobHandler;
+  options: Required<JobKindOptions>;
+}
+
+interface Schedule {
+  kind: string;
+  everyMs: number;
+  /** The last occurrence this process enqueued (or found enqueued): one insert per occurrence, not per poll. */
+  enqueuedSlot?: number;
+}
+
+/** The wait before attempt `attempt + 1`, after `attempt` runs failed: doubling from the first delay, capped. */
+export function retryDelay(
+  options: Pick<JobKindOptions, 'retryDelayMs' | 'maxRetryDelayMs'>,
+  attempt: number,
+) {
+  const first = options.retryDelayMs ?? DEFAULTS.retryDelayMs;
+  const cap = options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs;
+  return Math.min(cap, first * 2 ** Math.max(0, attempt - 1));
+}
+
+export function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message || 'failed without a message').slice(0, MAX_ERROR_LENGTH);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Work that runs once, durably (docs/decisions/010-work-that-runs-once.md): jobs are rows of the app's
+ * own database, taken under a lease by whichever app server looks first, retried with back-off, and kept
+ * as failed once out of attempts. Every time (due times, leases, back-off) is read from the app's clock;
+ * tests move it and call `runDue()` instead of waiting for the poll.
+ */
+export class Jobs {
+  private readonly kinds = new Map<string, Kind>();
+  private readonly schedules: Schedule[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private readonly workerId = `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  /** A look for due jobs is under way; a job finishing meanwhile asks for another right after. */
+  private looking = false;
+  private lookAgain = false;
+  private closed = false;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly clock: Clock,
+    private readonly log: JobsLog,
+    private readonly settings: RunnerSettings,
+  ) {}
+
+  private repository(executor: Executor = this.database.db): JobsRepository {
+    return new JobsRepository(executor, this.database.kind);
+  }
+
+  /** Registers the handler of a kind of job; this server takes only the kinds it has handlers for. */
+  handle(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
+    if (this.kinds.has(kind)) throw new Error(`jobs: "${kind}" already has a handler`);
+    this.kinds.set(kind, { handler, options: { ...DEFAULTS, ...options } });
+  }
+
+  /**
+   * A job that runs once per occurrence across all servers. Occurrences fall on multiples of `everyMs`
+   * since the epoch (every hour: on the hour, UTC); each server enqueues the current one keyed by kind and
+   * due time, and the unique key leaves one row however many do. An occurrence no server was up for is
+   * skipped, not caught up: the next one does the same work.
+   */
+  every(kind: string, everyMs: number, handler: JobHandler, options: JobKindOptions = {}): void {
+    this.handle(kind, handler, options);
+    this.schedules.push({ kind, everyMs });
+  }
+
+  /**
+   * Enqueues a job on `executor`: inside a write's transaction (`ctx.changes.transaction((trx) => ...)`,
+   * or an in-transaction subscriber's), the job exists if and only if the write commits. Answers false
+   * when a job with the same unique key exists already.
+   */
+  enqueue(executor: Executor, job: NewJob): Promise<boolean> {
+    const now = this.clock.now();
+    return this.repository(executor).insert({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? {}),
+      uniqueKey: job.uniqueKey,
+      maxAttempts: job.maxAttempts ?? this.kinds.get(job.kind)?.options.maxAttempts ?? DEFAULTS.maxAttempts,
+      dueAt: iso(job.dueAt ?? now),
+      now: iso(now),
+    });
+  }
+
+  /**
+   * Enqueues the recurring jobs' current occurrences, takes what is due up to the free slots and runs it;
+   * resolves when the jobs it took have finished (or failed). Answers how many it took.
+   */
+  async runDue(): Promise<number> {
+    const runs = await this.startDue();
+    await Promise.all(runs);
+    return runs.length;
+  }
+
+  private async startDue(): Promise<Promise<void>[]> {
+    const now = this.clock.now();
+    await this.enqueueOccurrences(now);
+    const repository = this.repository();
+    const abandoned = await repository.failAbandoned(iso(now));
+    if (abandoned > 0)
+      this.log.warn({ jobs: abandoned }, 'jobs: out of attempts after their servers stopped');
+    const leasesUntil = new Map(
+      [...this.kinds].map(([kind, { options }]) => [kind, iso(now + options.leaseMs)] as const),
+    );
+    const taken = await repository.take({
+      leasesUntil,
+      workerId: this.workerId,
+      now: iso(now),
+      limit: this.settings.concurrency - this.running.size,
+    });
+    return taken.map((row) => this.track(this.run(row)));
+  }
+
+  private async enqueueOccurrences(now: number): Promise<void> {
+    for (const schedule of this.schedules) {
+      const slot = Math.floor(now / schedule.everyMs) * schedule.everyMs;
+      if (schedule.enqueuedSlot === slot) continue;
+      await this.enqueue(this.database.db, {
+        kind: schedule.kind,
+        dueAt: slot,
+        uniqueKey: `${schedule.kind}@${iso(slot)}`,
+      });
+      schedule.enqueuedSlot = slot;
+    }
+  }
+
+  private track(run: Promise<void>): Promise<void> {
+    this.running.add(run);
+    return run.finally(() => this.running.delete(run));
+  }
+
+  private async run(row: JobRow): Promise<void> {
+    const kind = this.kinds.get(row.kind);
+    if (!kind) return;
+    const holder: JobHolder = { id: row.id, attempt: row.attempts, workerId: this.workerId };
+    const job: RunningJob = { id: row.id, kind: row.kind, attempt: row.attempts, dueAt: row.due_at };
+    const renewal = setInterval(
+      () => void this.renew(holder, kind.options.leaseMs),
+      kind.options.leaseMs / 3,
+    );
+    renewal.unref();
+    let failure: unknown;
+    let failed = false;
+    try {
+      await kind.handler(JSON.parse(row.payload), job);
+    } catch (error) {
+      failed = true;
+      failure = error;
+    } finally {
+      clearInterval(renewal);
+    }
+    try {
+      await this.settle(holder, job, row.max_attempts, kind.options, failed, failure);
+    } catch (error) {
+      // The database is away: the lease lapses and the job is taken again, as if this server had died.
+      this.log.warn({ err: error, job: job.id, kind: job.kind }, 'jobs: could not record the outcome');
+    }
+  }
+
+  private async settle(
+    holder: JobHolder,
+    job: RunningJob,
+    maxAttempts: number,
+    options: Required<JobKindOptions>,
+    failed: boolean,
+    failure: unknown,
+  ): Promise<void> {
+    const repository = this.repository();
+    const now = this.clock.now();
+    let recorded: boolean;
+    if (!failed) {
+      recorded = await repository.finish(holder, iso(now));
+    } else {
+      const message = errorMessage(failure);
+      const retryAt = job.attempt < maxAttempts ? iso(now + retryDelay(options, job.attempt)) : undefined;
+      recorded = await repository.fail(holder, message, iso(now), retryAt);
+      const details = { job: job.id, kind: job.kind, attempt: job.attempt, error: message };
+      if (retryAt) this.log.warn({ ...details, retryAt }, 'jobs: a job failed; it is retried later');
+      else this.log.error(details, 'jobs: a job failed on its last attempt; it is kept as failed');
+    }
+    if (!recorded)
+      this.log.warn({ job: job.id, kind: job.kind }, 'jobs: a job ran past its lease and was taken again');
+  }
+
+  private async renew(holder: JobHolder, leaseMs: number): Promise<void> {
+    try {
+      const now = this.clock.now();
+      await this.repository().renew(holder, iso(now + leaseMs), iso(now));
+    } catch (error) {
+      this.log.warn({ err: error, job: holder.id }, 'jobs: could not renew a lease');
+    }
+  }
+
+  /** Deletes done and failed jobs last moved longer ago than their keeping time, a batch per statement. */
+  async deleteFinished(keep: { doneMs: number; failedMs: number }): Promise<void> {
+    const repository = this.repository();
+    const now = this.clock.now();
+    for (const [state, keepMs] of [
+      ['done', keep.doneMs],
+      ['failed', keep.failedMs],
+    ] as const) {
+      while (
+        (await repository.deleteFinishedBefore(state, iso(now - keepMs), DELETE_BATCH)) === DELETE_BATCH
+      );
+    }
+  }
+
+  /** Starts looking for due jobs every `pollIntervalMs` (unless 0). */
+  start(): void {
+    if (this.settings.pollIntervalMs <= 0 || this.closed || this.timer) return;
+    this.poll(this.settings.pollIntervalMs);
+  }
+
+  private poll(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.look(), delayMs);
+    this.timer.unref();
+  }
+
+  private async look(): Promise<void> {
+    this.timer = undefined;
+    this.looking = true;
+    try {
+      const runs = await this.startDue();
+      // A finished job frees a slot: look again at once rather than a whole interval later.
+      for (const run of runs) void run.then(() => this.wake());
+    } catch (error) {
+      this.log.warn({ err: error }, 'jobs: could not look for due jobs; trying again later');
+    } finally {
+      this.looking = false;
+    }
+    if (this.closed) return;
+    const again = this.lookAgain && this.running.size < this.settings.concurrency;
+    this.lookAgain = false;
+    this.poll(again ? 0 : this.settings.pollIntervalMs);
+  }
+
+  private wake(): void {
+    if (this.closed || this.settings.pollIntervalMs <= 0) return;
+    if (this.looking) this.lookAgain = true;
+    else this.poll(0);
+  }
+
+  /** Stops taking jobs and waits for those running here; a job that does not finish loses its lease. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { systemClock } from '../clock/clock.js';
+import type { Database } from '../db/schema.js';
+
+/**
+ * A job due now, written straight into a server's database as another process's enqueue would be: for
+ * tests of real server processes, whose runner takes it. Answers its id.
+ */
+export async function insertDueJob(db: Kysely<Database>, kind: string, maxAttempts = 3): Promise<number> {
+  const now = systemClock.nowIso();
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind,
+      payload: '{}',
+      state: 'queued',
+      max_attempts: maxAttempts,
+      due_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,3 @@
+import './components/admin-jobs.css';
+
+export { JobsAdmin } from './components/JobsAdmin.js';
