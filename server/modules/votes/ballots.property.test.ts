@@ -3,20 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTotalsMismatches } from '../../db/integrity.js';
 import { registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { ballot, topicWith, vote } from './test-helpers.js';
+import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from './test-helpers.js';
 
 let server: TestServer;
 let voters: TestUser[];
 beforeAll(async () => {
   // Many ballots a second from the same few people: the creation limits are raised by configuration.
-  server = await startTestServer({
-    creationLimits: {
-      ballotsPerUserPerMinute: 1_000_000,
-      propositionsPerUserPerTopic: 1_000_000,
-      propositionsPerUser: 1_000_000,
-      propositionsPerAddress: 1_000_000,
-    },
-  });
+  server = await startTestServer(UNLIMITED_CREATIONS);
   voters = [];
   for (let i = 0; i < VOTERS; i++) voters.push(await registerUser(server));
 });

@@ -55,9 +55,9 @@ export interface WrittenBallot {
 }
 
 /**
- * Every line of SQL about votes, and a ballot's write: the caller's new votes replace the old and the
- * running totals of the propositions, of the topic and of its hub move by the difference, in the same statement on
- * PostgreSQL (one round trip per ballot).
+ * Every line of SQL about votes, and a ballot's write: a new version of the caller's ballot becomes current,
+ * its places replace the caller's votes, and the running totals of the propositions, of the topic and of its
+ * hub move by the difference, in the same statement on PostgreSQL (one round trip per ballot).
  */
 export class VotesRepository {
   constructor(
