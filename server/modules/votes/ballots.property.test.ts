@@ -1,17 +1,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTotalsMismatches } from '../../db/integrity.js';
-import { registerUser, type TestUser } from '../../test/factories.js';
+import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from './test-helpers.js';
 
 let server: TestServer;
 let voters: TestUser[];
+let admin: TestUser;
 beforeAll(async () => {
   // Many ballots a second from the same few people: the creation limits are raised by configuration.
   server = await startTestServer(UNLIMITED_CREATIONS);
   voters = [];
   for (let i = 0; i < VOTERS; i++) voters.push(await registerUser(server));
+  admin = await createAdmin(server);
 });
 afterAll(() => server.close());
 
@@ -19,7 +21,11 @@ const VOTERS = 4;
 /** Listed propositions, and names voters create (two may create the same one at once). */
 const NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'New one', 'new ONE', 'Other new'];
 
-type Action = { voter: number; top3: string[] } | { voter: number; withdraw: true };
+type Action =
+  | { voter: number; top3: string[] }
+  | { voter: number; withdraw: true }
+  /** An administrator deletes the proposition of that name, if the topic has it then. */
+  | { remove: string };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -35,6 +41,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ voter: fc.nat(VOTERS - 1), withdraw: fc.constant(true as const) }) },
+  { weight: 1, arbitrary: fc.record({ remove: fc.constantFrom(...NAMES) }) },
 );
 
 /** Rounds of actions fired at once; the clock moves between rounds. */
@@ -44,6 +51,30 @@ const rounds = fc.array(
 );
 
 async function run(topicId: number, act: Action): Promise<void> {
+  if ('remove' in act) {
+    const topic = await server.ctx.db
+      .selectFrom('topics')
+      .select('slug')
+      .where('id', '=', topicId)
+      .executeTakeFirstOrThrow();
+    const found = await server.ctx.db
+      .selectFrom('propositions')
+      .select('id')
+      .where('topic_id', '=', topicId)
+      .where('name', '=', act.remove)
+      .executeTakeFirst();
+    if (!found) return;
+    const response = await server.request(
+      'DELETE',
+      `/api/admin/topics/${topic.slug}/propositions/${found.id}`,
+      {
+        token: admin.accessToken,
+      },
+    );
+    // Gone already: a voter abandoned it, or another deletion came first.
+    expect([200, 404], response.text).toContain(response.status);
+    return;
+  }
   const user = voters[act.voter] as TestUser;
   const response =
     'withdraw' in act
@@ -95,7 +126,7 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
   }
 }
 
-describe('ballots under any concurrent mix of votes, changes and withdrawals', () => {
+describe('ballots under any concurrent mix of votes, changes, withdrawals and proposition deletions', () => {
   it('leaves the totals equal to a recount from the ballots, and each ballot’s versions in order', async () => {
     await fc.assert(
       fc.asyncProperty(rounds, async (plan) => {
