@@ -127,15 +127,14 @@ export class VotesRepository {
     );
     const [first] = rows;
     if (!first) return undefined;
-    const held = rows.flatMap((row) =>
-      row.proposition_id === null ? [] : [[row.proposition_id, row.points as number] as const],
-    );
+    // A withdrawn ballot is one row without a vote.
+    const held = rows.filter((row) => row.proposition_id !== null);
     return {
       id: first.id,
       version: first.version,
       state: first.state,
-      places: placesFromPoints(held),
-      createdBy: new Map(rows.map((row) => [row.proposition_id as number, row.created_by])),
+      places: placesFromPoints(held.map((row) => [row.proposition_id as number, row.points as number])),
+      createdBy: new Map(held.map((row) => [row.proposition_id as number, row.created_by])),
     };
   }
 
