@@ -255,6 +255,7 @@ export class VotesRepository {
         )
         .returning('ballot_id'),
     );
+    // A withdrawal ends on the version: PostgreSQL runs every data-modifying WITH clause, read or not.
     if (votes.length === 0) {
       const [row] = await executePrepared(this.db, withVersion.selectFrom('version').select('ballot_id'));
       return { ballotId: (row as { ballot_id: number }).ballot_id, votes: [] };
