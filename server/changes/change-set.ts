@@ -2,7 +2,10 @@
  * What a write changed, recorded on its transaction (see docs/decisions/006-one-owner-per-concept-and-derived-state-by-events.md).
  * Subscribers read it to bring their derived state in step: the search index, the read and ranking
  * caches, the live ranking events, and through the cluster channel the other app servers' own.
+ * Beside them, a write records its events (server/changes/events.ts): what happened, for in-transaction
+ * subscribers; the cluster channel sends the ids and aspects only.
  */
+import type { BallotChanged, ChangeEvent, PropositionFacts, PropositionRemoved } from './events.js';
 
 /** What can change about one topic. */
 export const TOPIC_ASPECTS = [
@@ -73,6 +76,7 @@ export class ChangeSet {
   readonly users = new Set<number>();
   private uiTextsChanged = false;
   private unknown = false;
+  private readonly recorded: ChangeEvent[] = [];
 
   /** @param instant The write's time, for a change set a local write records (see `at`). */
   constructor(private readonly instant?: string) {}
@@ -122,6 +126,32 @@ export class ChangeSet {
     return this;
   }
 
+  /** What happened, in the order the write recorded it. */
+  get events(): readonly ChangeEvent[] {
+    return this.recorded;
+  }
+
+  /** A ballot got a new version (record `ballotsMoved` too: the event says what, the aspects what to drop). */
+  ballotChanged(event: Omit<BallotChanged, 'type'>): this {
+    this.recorded.push({ type: 'ballotChanged', ...event });
+    return this;
+  }
+
+  propositionCreated(proposition: PropositionFacts): this {
+    this.recorded.push({ type: 'propositionCreated', proposition });
+    return this;
+  }
+
+  propositionRenamed(proposition: PropositionFacts, previousName: string): this {
+    this.recorded.push({ type: 'propositionRenamed', proposition, previousName });
+    return this;
+  }
+
+  propositionRemoved(proposition: PropositionFacts, reason: PropositionRemoved['reason']): this {
+    this.recorded.push({ type: 'propositionRemoved', proposition, reason });
+    return this;
+  }
+
   /** A category's name, translations or parent (its topics are recorded by what moved them). */
   category(id: number): this {
     this.categories.add(id);
@@ -157,6 +187,7 @@ export class ChangeSet {
     return (
       !this.unknown &&
       !this.uiTextsChanged &&
+      this.recorded.length === 0 &&
       this.topics.size === 0 &&
       this.categories.size === 0 &&
       this.tags.size === 0 &&
@@ -192,6 +223,7 @@ export class ChangeSet {
     return ids;
   }
 
+  /** Ids and aspects only: events belong to their own transaction's subscribers (the channel merges to send). */
   merge(other: ChangeSet): this {
     for (const [id, aspects] of other.topics) this.topic(id, ...aspects);
     for (const id of other.categories) this.categories.add(id);

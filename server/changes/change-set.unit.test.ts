@@ -64,3 +64,27 @@ describe('a change set sent to the other app servers', () => {
     expect(new ChangeSet().tag(2).touchesListings()).toBe(true);
   });
 });
+
+describe('the events a change set records', () => {
+  it('keeps what happened for this server’s subscribers, and sends the other servers ids and aspects only', () => {
+    const places = { first: 11, second: null, third: null };
+    const change = new ChangeSet()
+      .ballotsMoved({ id: 9, mainTopicId: null })
+      .ballotChanged({
+        ballotId: 1,
+        topicId: 9,
+        userId: 5,
+        version: 2,
+        castAt: '2026-11-26T10:00:00.000Z',
+        cause: 'vote',
+        before: { first: null, second: null, third: null },
+        after: places,
+      })
+      .propositionCreated({ id: 11, topicId: 9, name: 'Da Marco', createdBy: 5 });
+    expect(change.events.map((event) => event.type)).toEqual(['ballotChanged', 'propositionCreated']);
+    const [received] = roundTrip(change);
+    expect(received?.events).toEqual([]);
+    expect(received?.topics).toEqual(new Map([[9, new Set(['votes'])]]));
+    expect(new ChangeSet().merge(change).events).toEqual([]);
+  });
+});

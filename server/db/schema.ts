@@ -125,6 +125,36 @@ export interface VotesTable {
   created_at: string;
 }
 
+/** How a ballot counts: today every ballot is counted; held and quarantined ones will stay stored and not count. */
+export const BALLOT_STATES = ['counted'] as const;
+export type BallotState = (typeof BALLOT_STATES)[number];
+
+/** A voter's ballot on a topic (docs/decisions/009-ballots-with-a-history.md): its current version counts. */
+export interface BallotsTable {
+  id: Id;
+  topic_id: number;
+  user_id: number;
+  state: ColumnType<BallotState, BallotState | undefined, BallotState>;
+  first_cast_at: string;
+  /** The current version's number: the last of ballot_versions for this ballot. */
+  version: number;
+  updated_at: string;
+}
+
+/** Why a version was appended: the voter's submission, their withdrawal, or a proposition of theirs deleted. */
+export type BallotVersionCause = 'vote' | 'withdrawal' | 'proposition_deleted';
+
+/** One version of a ballot: its places (null where empty, or where the proposition was deleted since). */
+export interface BallotVersionsTable {
+  ballot_id: number;
+  version: number;
+  cast_at: string;
+  cause: BallotVersionCause;
+  first_id: number | null;
+  second_id: number | null;
+  third_id: number | null;
+}
+
 export interface TranslationsTable {
   id: Id;
   entity_type: string;
@@ -202,6 +232,8 @@ export interface Database {
   propositions: PropositionsTable;
   proposition_creations: PropositionCreationsTable;
   votes: VotesTable;
+  ballots: BallotsTable;
+  ballot_versions: BallotVersionsTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;

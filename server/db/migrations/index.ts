@@ -15,6 +15,7 @@ import { baseTextsOwnLanguage } from './2026-11-24-0012-base-texts-own-language.
 import { systemCategoryNames } from './2026-11-24-0013-system-category-names.js';
 import { mainTopicsAreHubs } from './2026-11-24-0014-main-topics-are-hubs.js';
 import { refreshTokenExpiry } from './2026-11-24-0015-refresh-token-expiry.js';
+import { ballots } from './2026-11-26-0016-ballots.js';
 import { jobs } from './2026-11-26-0017-jobs.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
@@ -36,6 +37,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-24-0013-system-category-names': systemCategoryNames,
   '2026-11-24-0014-main-topics-are-hubs': mainTopicsAreHubs,
   '2026-11-24-0015-refresh-token-expiry': refreshTokenExpiry,
+  '2026-11-26-0016-ballots': ballots,
   '2026-11-26-0017-jobs': jobs,
 };
 

@@ -3,6 +3,7 @@ import { BASE_NAME_LANGUAGE, LANGUAGES } from '../../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
 import { indexTopics } from '../../modules/search/indexer.js';
 import { usernameKey } from '../../modules/users/username-key.js';
+import { BallotsRepository } from '../../modules/votes/ballots-repository.js';
 import { newReadableId } from '../readable-id.js';
 import type { Database, TranslationsTable } from '../schema.js';
 import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_USERS, type Names } from './demo-content.js';
@@ -93,6 +94,8 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
       created_at: ago(vote.ageMinutes),
     }));
     for (const batch of chunks(votes)) await trx.insertInto('votes').values(batch).execute();
+    // The plan's totals are exact already; each voter's votes on a topic become their ballot's first version.
+    await new BallotsRepository(trx).fromVotes();
     await indexTopics(trx, topicIds);
 
     return {

@@ -30,8 +30,7 @@ export class JobsAdminService {
       const repository = new JobsRepository(trx, this.database.kind);
       const at = this.clock.nowIso();
       const before = await repository.byId(id);
-      if (!before || !(await repository.requeueFailed(id, at)))
-        throw errors.notFound('Failed job');
+      if (!before || !(await repository.requeueFailed(id, at))) throw errors.notFound('Failed job');
       const after = await repository.byId(id);
       if (!after) throw errors.notFound('Failed job');
       await recordAudit(trx, { at }, actor, {

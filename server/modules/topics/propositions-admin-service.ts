@@ -4,10 +4,12 @@ import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import type { Executor } from '../../db/executor.js';
-import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
+import { recountTopics } from '../rankings/recount.js';
+import type { Places } from '../rankings/tallies.js';
+import { BallotsRepository } from '../votes/ballots-repository.js';
 import { VotesRepository } from '../votes/repository.js';
 import type { TopicsAdminService } from './admin-service.js';
 import { PropositionsRepository } from './propositions-repository.js';
@@ -29,9 +31,10 @@ export class PropositionsAdminService {
         topicId: topic.id,
         name: itemName,
         nameKey,
-        createdAt: nowIso(),
+        createdAt: this.ctx.clock.nowIso(),
       });
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
+      change.propositionCreated({ id, topicId: topic.id, name: itemName, createdBy: null });
       await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'proposition',
@@ -54,6 +57,10 @@ export class PropositionsAdminService {
       if (other && other.id !== id) throw errors.propositionExists();
       await propositions.rename(id, itemName, nameKey);
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
+      change.propositionRenamed(
+        { id, topicId: topic.id, name: itemName, createdBy: proposition.created_by },
+        proposition.name,
+      );
       await recordAudit(trx, change, actor, {
         action: 'update',
         entityType: 'proposition',
@@ -71,21 +78,47 @@ export class PropositionsAdminService {
   }
 
   /**
-   * Its votes go with it; the other propositions' totals are untouched (each vote belongs to one
-   * proposition) and the topic's voter count is recounted, under the same lock as a vote submission.
+   * Each ballot that holds it gets a version without it (its other places kept), its votes go with it,
+   * and the topic's totals are recounted from the ballots, under the same lock as a vote submission.
+   * Past versions that named it keep their other places and an empty one where it was (on delete set null).
    */
   async delete(actor: AuthUser, key: string, id: number) {
     return this.writeProposition(async (trx, change) => {
       const topic = await this.topics.require(trx, key);
       const votes = new VotesRepository(trx, this.ctx.database.kind);
       const propositions = new PropositionsRepository(trx);
+      const ballots = new BallotsRepository(trx);
       await votes.lockTopic(topic.id);
       const proposition = await propositions.find(topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
+      const now = this.ctx.clock.nowIso();
+      const holding = await ballots.holding(topic.id, id);
+      await ballots.appendWithout(
+        holding.map((ballot) => ballot.id),
+        id,
+        now,
+      );
       await propositions.delete(id);
+      await recountTopics(trx, [topic.id]);
       const member = { id: topic.id, mainTopicId: topic.main_topic_id };
-      const voteCount = await votes.recountVoters(member);
       change.ballotsMoved(member, 'propositions');
+      for (const ballot of holding) {
+        change.ballotChanged({
+          ballotId: ballot.id,
+          topicId: topic.id,
+          userId: ballot.userId,
+          version: ballot.version + 1,
+          castAt: now,
+          cause: 'proposition_deleted',
+          before: ballot.places,
+          after: withoutProposition(ballot.places, id),
+        });
+      }
+      change.propositionRemoved(
+        { id, topicId: topic.id, name: proposition.name, createdBy: proposition.created_by },
+        'deleted',
+      );
+      const voteCount = await votes.voterCount(topic.id);
       await recordAudit(trx, change, actor, {
         action: 'delete',
         entityType: 'proposition',
@@ -110,4 +143,9 @@ export class PropositionsAdminService {
       throw error;
     }
   }
+}
+
+function withoutProposition(places: Places, propositionId: number): Places {
+  const kept = (id: number | null) => (id === propositionId ? null : id);
+  return { first: kept(places.first), second: kept(places.second), third: kept(places.third) };
 }

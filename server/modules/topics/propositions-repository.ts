@@ -1,3 +1,4 @@
+import type { PropositionFacts } from '../../changes/events.js';
 import type { Executor } from '../../db/executor.js';
 import { executePrepared } from '../../db/prepared-statements.js';
 
@@ -24,7 +25,7 @@ export class PropositionsRepository {
   find(topicId: number, id: number) {
     return this.db
       .selectFrom('propositions')
-      .select(['id', 'name', 'name_key', 'total_points', 'vote_count'])
+      .select(['id', 'name', 'name_key', 'total_points', 'vote_count', 'created_by'])
       .where('topic_id', '=', topicId)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -84,16 +85,31 @@ export class PropositionsRepository {
     await this.db.deleteFrom('propositions').where('id', '=', id).execute();
   }
 
-  /** A voter's propositions among `ids` that no vote holds any more: they go (administrators' ones stay). */
-  async deleteAbandonedByVoters(ids: readonly number[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const result = await this.db
+  /**
+   * A voter's propositions among `ids` that no ballot's current places hold any more (counted or not):
+   * they go (administrators' ones stay). Returns those deleted.
+   */
+  async deleteAbandonedByVoters(ids: readonly number[]): Promise<PropositionFacts[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .deleteFrom('propositions')
       .where('id', 'in', ids)
-      .where('vote_count', '=', 0)
       .where('created_by', 'is not', null)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('votes').select('votes.id').whereRef('votes.proposition_id', '=', 'propositions.id'),
+          ),
+        ),
+      )
+      .returning(['id', 'topic_id', 'name', 'created_by'])
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      topicId: row.topic_id,
+      name: row.name,
+      createdBy: row.created_by,
+    }));
   }
 
   /** Creations in the scope since `since`, and the earliest of them (when the count starts to fall). */

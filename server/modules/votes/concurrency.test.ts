@@ -2,20 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTotalsMismatches } from '../../db/integrity.js';
 import { registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { ballot, topicWith, vote } from './test-helpers.js';
+import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from './test-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
   // Many ballots a second from the same few people: the creation limits (10 ballots a minute, 6 new
   // propositions per topic a day) are raised for this test by configuration.
-  server = await startTestServer({
-    creationLimits: {
-      ballotsPerUserPerMinute: 1_000_000,
-      propositionsPerUserPerTopic: 1_000_000,
-      propositionsPerUser: 1_000_000,
-      propositionsPerAddress: 1_000_000,
-    },
-  });
+  server = await startTestServer(UNLIMITED_CREATIONS);
 });
 afterAll(() => server.close());
 

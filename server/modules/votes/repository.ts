@@ -1,10 +1,15 @@
 import { type QueryCreator, sql } from 'kysely';
-import type { HubMember } from '../../changes/change-set.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { executePrepared } from '../../db/prepared-statements.js';
-import type { Database } from '../../db/schema.js';
-import { HubsRepository } from '../topics/hubs-repository.js';
+import type { BallotState, Database } from '../../db/schema.js';
+import {
+  type BallotDelta,
+  type Places,
+  placesFromPoints,
+  pointsOf,
+  type TotalsDelta,
+} from '../rankings/tallies.js';
 
 export interface LockedTopic {
   id: number;
@@ -14,40 +19,45 @@ export interface LockedTopic {
   mainTopicId: number | null;
 }
 
-/** One vote row of a ballot about to be saved. */
-export interface NewVote {
-  propositionId: number;
-  points: number;
+/** The caller's ballot on a topic as a change starts from it. */
+export interface CurrentBallot {
+  id: number;
+  version: number;
+  state: BallotState;
+  places: Places;
+  /** Who created each proposition of its places (null: an administrator). */
+  createdBy: Map<number, number | null>;
 }
 
-/** Changes to one proposition's running totals (each a signed difference). */
-export interface TotalsDelta {
-  totalPoints: number;
-  voteCount: number;
-  firstCount: number;
-  secondCount: number;
-  thirdCount: number;
-}
-
-/** Everything one ballot writes: the caller's new votes replace the old, and the totals move by the difference. */
+/**
+ * Everything one ballot writes: a new version becomes current, the votes table takes its places, and the
+ * totals move by the difference.
+ */
 export interface BallotWrite {
   topicId: number;
   userId: number;
+  /** The version appended: 1 for the caller's first ballot on the topic. */
+  version: number;
+  cause: 'vote' | 'withdrawal';
+  places: Places;
   /** True when the caller has votes on the topic to delete first. */
   replaces: boolean;
-  votes: readonly NewVote[];
-  createdAt: string;
-  deltas: ReadonlyMap<number, TotalsDelta>;
-  /** +1 for a first ballot, -1 for a withdrawal, 0 for a change of mind. */
-  votersDelta: number;
+  castAt: string;
+  delta: BallotDelta;
   /** The hub (main topic) of an active sub-topic, whose count of ballots moves with the topic's; else null. */
   hubId: number | null;
 }
 
+/** What a ballot's write returns: the ballot's id and the new vote rows. */
+export interface WrittenBallot {
+  ballotId: number;
+  votes: { id: number; proposition_id: number }[];
+}
+
 /**
- * Every line of SQL about votes, and a ballot's write: the caller's new votes replace the old and the
- * running totals of the propositions, of the topic and of its hub move by the difference, in the same statement on
- * PostgreSQL (one round trip per ballot).
+ * Every line of SQL about votes, and a ballot's write: a new version of the caller's ballot becomes current,
+ * its places replace the caller's votes, and the running totals of the propositions, of the topic and of its
+ * hub move by the difference, in the same statement on PostgreSQL (one round trip per ballot).
  */
 export class VotesRepository {
   constructor(
@@ -76,6 +86,16 @@ export class VotesRepository {
     );
   }
 
+  /** The topic's number of voters, as its running total holds it. */
+  async voterCount(topicId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('topics')
+      .select('vote_count')
+      .where('id', '=', topicId)
+      .executeTakeFirstOrThrow();
+    return Number(row.vote_count);
+  }
+
   /** The caller's votes on the topic with their propositions' names, best place first. */
   async ofUserOnTopic(topicId: number, userId: number) {
     return this.db
@@ -88,20 +108,34 @@ export class VotesRepository {
       .execute();
   }
 
-  /** The caller's current votes on the topic: proposition id, points, and whether a voter created it. */
-  previousOf(
-    topicId: number,
-    userId: number,
-  ): Promise<{ proposition_id: number; points: number; created_by: number | null }[]> {
-    return executePrepared(
+  /**
+   * The caller's ballot on the topic (undefined before their first), its current places from the votes
+   * table and who created their propositions: one statement.
+   */
+  async currentBallot(topicId: number, userId: number): Promise<CurrentBallot | undefined> {
+    const rows = await executePrepared(
       this.db,
       this.db
-        .selectFrom('votes as v')
-        .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
-        .select(['v.proposition_id', 'v.points', 'p.created_by'])
-        .where('v.topic_id', '=', topicId)
-        .where('v.user_id', '=', userId),
+        .selectFrom('ballots as b')
+        .leftJoin('votes as v', (join) =>
+          join.onRef('v.topic_id', '=', 'b.topic_id').onRef('v.user_id', '=', 'b.user_id'),
+        )
+        .leftJoin('propositions as p', 'p.id', 'v.proposition_id')
+        .select(['b.id', 'b.version', 'b.state', 'v.proposition_id', 'v.points', 'p.created_by'])
+        .where('b.topic_id', '=', topicId)
+        .where('b.user_id', '=', userId),
     );
+    const [first] = rows;
+    if (!first) return undefined;
+    // A withdrawn ballot is one row without a vote.
+    const held = rows.filter((row) => row.proposition_id !== null);
+    return {
+      id: first.id,
+      version: first.version,
+      state: first.state,
+      places: placesFromPoints(held.map((row) => [row.proposition_id as number, row.points as number])),
+      createdBy: new Map(held.map((row) => [row.proposition_id as number, row.created_by])),
+    };
   }
 
   /**
@@ -147,88 +181,123 @@ export class VotesRepository {
   }
 
   /**
-   * The topic's vote_count is its number of distinct voters: recounted from the votes that remain,
-   * and with it, for a sub-topic, its hub's count of ballots, as a ballot moves both.
+   * Saves a ballot's new version: the caller holds the topic lock and computed the differences from the
+   * version it replaces. On PostgreSQL it is one statement, since a round trip there costs more than the
+   * statement's work; on SQLite it is the same statements in sequence.
    */
-  async recountVoters(topic: HubMember): Promise<number> {
-    const row = await this.db
-      .selectFrom('votes')
-      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
-      .where('topic_id', '=', topic.id)
-      .executeTakeFirstOrThrow();
-    const voters = Number(row.n);
-    await this.db.updateTable('topics').set({ vote_count: voters }).where('id', '=', topic.id).execute();
-    if (topic.mainTopicId !== null) await new HubsRepository(this.db).recountHubs([topic.mainTopicId]);
-    return voters;
-  }
-
-  /**
-   * Saves a ballot and returns the new vote rows. The caller holds the topic lock and computed the
-   * differences from the votes it replaces. On PostgreSQL a ballot with votes is one statement, since
-   * a round trip there costs more than the statement's work; on SQLite, and for a withdrawal, it is
-   * the same statements in sequence.
-   */
-  async writeBallot(ballot: BallotWrite): Promise<{ id: number; proposition_id: number }[]> {
-    const totals = propositionTotalsUpdate(this.db, ballot.deltas);
+  async writeBallot(ballot: BallotWrite): Promise<WrittenBallot> {
+    const totals = propositionTotalsUpdate(this.db, ballot.delta.propositions);
     const voters = topicVotersUpdate(
       this.db,
       [ballot.topicId, ...(ballot.hubId === null ? [] : [ballot.hubId])],
-      ballot.votersDelta,
+      ballot.delta.voters,
     );
-    if (this.kind === 'postgres' && ballot.votes.length > 0)
-      return this.writeAsOneStatement(ballot, totals, voters);
+    const votes = pointsOf(ballot.places);
+    if (this.kind === 'postgres') return this.writeAsOneStatement(ballot, votes, totals, voters);
     if (ballot.replaces) await userVotesDelete(this.db, ballot).execute();
     const inserted =
-      ballot.votes.length === 0
+      votes.length === 0
         ? []
         : await this.db
             .insertInto('votes')
             .values(
-              ballot.votes.map((vote) => ({
+              votes.map(([propositionId, points]) => ({
                 user_id: ballot.userId,
                 topic_id: ballot.topicId,
-                proposition_id: vote.propositionId,
-                points: vote.points,
-                created_at: ballot.createdAt,
+                proposition_id: propositionId,
+                points,
+                created_at: ballot.castAt,
               })),
             )
             .returning(['id', 'proposition_id'])
             .execute();
     await totals?.execute();
     await voters?.execute();
-    return inserted;
+    const { id } = await ballotUpsert(this.db, ballot).returning('id').executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('ballot_versions')
+      .values({
+        ballot_id: id,
+        version: ballot.version,
+        cast_at: ballot.castAt,
+        cause: ballot.cause,
+        first_id: ballot.places.first,
+        second_id: ballot.places.second,
+        third_id: ballot.places.third,
+      })
+      .execute();
+    return { ballotId: id, votes: inserted };
   }
 
   /**
-   * The PostgreSQL form of writeBallot: the delete, the insert and both total updates in one statement
-   * (WITH clauses), run as a prepared statement.
+   * The PostgreSQL form of writeBallot: the votes' delete and insert, both total updates, the ballot's
+   * upsert and its version's insert in one statement (WITH clauses), run as a prepared statement.
    */
-  private writeAsOneStatement(
+  private async writeAsOneStatement(
     ballot: BallotWrite,
+    votes: readonly (readonly [number, number])[],
     totals: ReturnType<typeof propositionTotalsUpdate>,
     voters: ReturnType<typeof topicVotersUpdate>,
-  ): Promise<{ id: number; proposition_id: number }[]> {
-    let statement = this.db.with('deleted', (db) => userVotesDelete(db, ballot).returning('id'));
+  ): Promise<WrittenBallot> {
+    const integer = (value: number | null) => sql`cast(${value} as integer)`;
+    let statement = this.db
+      .with('deleted', (db) => userVotesDelete(db, ballot).returning('id'))
+      .with('ballot', (db) => ballotUpsert(db, ballot).returning('id'));
     if (totals) statement = statement.with('totals', () => totals.returning('id')) as typeof statement;
     if (voters) statement = statement.with('voters', () => voters.returning('id')) as typeof statement;
+    const withVersion = statement.with('version', (db) =>
+      db
+        .insertInto('ballot_versions')
+        .columns(['ballot_id', 'version', 'cast_at', 'cause', 'first_id', 'second_id', 'third_id'])
+        .expression(
+          sql`select id, ${integer(ballot.version)}, ${ballot.castAt}, ${ballot.cause}, ${integer(ballot.places.first)},
+              ${integer(ballot.places.second)}, ${integer(ballot.places.third)} from ballot`,
+        )
+        .returning('ballot_id'),
+    );
+    // A withdrawal ends on the version: PostgreSQL runs every data-modifying WITH clause, read or not.
+    if (votes.length === 0) {
+      const [row] = await executePrepared(this.db, withVersion.selectFrom('version').select('ballot_id'));
+      return { ballotId: (row as { ballot_id: number }).ballot_id, votes: [] };
+    }
     const rows = sql.join(
-      ballot.votes.map(
-        (vote) => sql`(cast(${vote.propositionId} as integer), cast(${vote.points} as integer))`,
-      ),
+      votes.map(([propositionId, points]) => sql`(${integer(propositionId)}, ${integer(points)})`),
     );
     // The insert reads from `deleted`, so PostgreSQL finishes the delete before inserting: the unique
     // places of the new votes would otherwise meet the old rows still standing.
-    const insert = statement
+    const insert = withVersion
       .insertInto('votes')
       .columns(['user_id', 'topic_id', 'proposition_id', 'points', 'created_at'])
       .expression(
-        sql`select cast(${ballot.userId} as integer), cast(${ballot.topicId} as integer), v.proposition_id, v.points, ${ballot.createdAt}
+        sql`select ${integer(ballot.userId)}, ${integer(ballot.topicId)}, v.proposition_id, v.points, ${ballot.castAt}
             from (values ${rows}) as v(proposition_id, points)
             where (select count(*) from deleted) >= 0`,
       )
-      .returning(['id', 'proposition_id']);
-    return executePrepared(this.db, insert);
+      .returning(['id', 'proposition_id', sql<number>`(select ballot_id from version)`.as('ballot_id')]);
+    const inserted = await executePrepared(this.db, insert);
+    return {
+      ballotId: (inserted[0] as { ballot_id: number }).ballot_id,
+      votes: inserted.map((row) => ({ id: row.id, proposition_id: row.proposition_id })),
+    };
   }
+}
+
+/** The caller's ballot made to point at its new version (created by its first). */
+function ballotUpsert(db: QueryCreator<Database>, ballot: BallotWrite) {
+  return db
+    .insertInto('ballots')
+    .values({
+      topic_id: ballot.topicId,
+      user_id: ballot.userId,
+      first_cast_at: ballot.castAt,
+      version: ballot.version,
+      updated_at: ballot.castAt,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['topic_id', 'user_id'])
+        .doUpdateSet({ version: ballot.version, updated_at: ballot.castAt }),
+    );
 }
 
 function userVotesDelete(db: QueryCreator<Database>, ballot: { topicId: number; userId: number }) {

@@ -5,23 +5,30 @@ import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import type { Executor } from '../../db/executor.js';
-import { nowIso } from '../../db/timestamps.js';
 import { errors } from '../../http/errors.js';
+import {
+  ballotDelta,
+  isEmpty,
+  NO_PLACES,
+  PLACES,
+  type Places,
+  placesFromPoints,
+  samePlaces,
+} from '../rankings/tallies.js';
 import { PropositionsRepository } from '../topics/propositions-repository.js';
 import { CreationLimits } from './creation-limits.js';
-import { type LockedTopic, type TotalsDelta, VotesRepository } from './repository.js';
+import { type LockedTopic, VotesRepository } from './repository.js';
 
 export interface SubmitResult extends SubmitVotesDto {
   /** True when the caller had no vote on the topic before: the route answers 201. */
   firstVote: boolean;
 }
 
-/** Column of the place counters that a vote of these points feeds. */
-const PLACE_COUNTER = { 3: 'firstCount', 2: 'secondCount', 1: 'thirdCount' } as const;
-
 /**
- * The top-3 rules. Every change replaces the caller's votes on one topic and moves the running
- * totals by the difference, in one transaction, so totals always equal a recount of the votes table.
+ * The top-3 rules. Every change appends a version to the caller's ballot on one topic (which becomes
+ * its current places in the votes table) and moves the running totals by the difference, in one
+ * transaction, so totals always equal a recount of the counted current ballots
+ * (docs/decisions/009-ballots-with-a-history.md).
  */
 export class VotesService {
   private readonly limits: CreationLimits;
@@ -40,7 +47,7 @@ export class VotesService {
     return this.inVoteTransaction(async (trx, change) => {
       const topicId = body.topicId;
       const topic = await this.requireVotableTopic(trx, topicId);
-      const now = nowIso();
+      const now = this.ctx.clock.nowIso();
 
       const entries = body.propositions.map((entry) => ({ ...entry, key: propositionKey(entry.itemName) }));
       const propositions = new PropositionsRepository(trx);
@@ -70,12 +77,18 @@ export class VotesService {
             createdBy: userId,
           });
           proposition = { id, name: entry.itemName };
+          change.propositionCreated({ id, topicId, name: entry.itemName, createdBy: userId });
         }
         next.set(proposition.id, entry.points);
         names.set(proposition.id, proposition.name);
       }
 
-      const { previousCount, inserted } = await this.replaceVotes(trx, topic, userId, next, now);
+      const { previousCount, inserted } = await this.replaceVotes(trx, change, {
+        topic,
+        userId,
+        next: placesFromPoints(next),
+        now,
+      });
       // The new rows are known already; only an unchanged re-vote reads them back.
       const votes: UserVoteDto[] = inserted
         ? inserted.map((vote) => ({
@@ -96,7 +109,12 @@ export class VotesService {
     return this.inVoteTransaction(async (trx, change) => {
       const topic = await this.votes(trx).lockTopic(topicId);
       if (!topic) throw errors.notFound('Topic');
-      const { previousCount } = await this.replaceVotes(trx, topic, userId, new Map(), nowIso());
+      const { previousCount } = await this.replaceVotes(trx, change, {
+        topic,
+        userId,
+        next: NO_PLACES,
+        now: this.ctx.clock.nowIso(),
+      });
       if (previousCount > 0) change.ballotsMoved(topic);
       return previousCount;
     });
@@ -112,65 +130,54 @@ export class VotesService {
   }
 
   /**
-   * Makes `next` (proposition id -> points) the caller's votes on the topic, moving every running
-   * total by the difference. Returns how many votes the caller had before, and the new vote rows
-   * (undefined when nothing changed).
+   * Makes `next` the caller's ballot on the topic: appends it as a version (unless it changes nothing),
+   * moving every running total by the difference. Returns how many places the caller's ballot held
+   * before, and the new vote rows (undefined when nothing changed).
    */
   private async replaceVotes(
     trx: Executor,
-    topic: LockedTopic,
-    userId: number,
-    next: ReadonlyMap<number, number>,
-    now: string,
+    change: ChangeSet,
+    { topic, userId, next, now }: { topic: LockedTopic; userId: number; next: Places; now: string },
   ): Promise<{ previousCount: number; inserted?: { id: number; proposition_id: number }[] }> {
-    const topicId = topic.id;
     const votes = this.votes(trx);
-    const previousVotes = await votes.previousOf(topicId, userId);
-    const previous = new Map(previousVotes.map((vote) => [vote.proposition_id, vote.points]));
-    const unchanged =
-      previous.size === next.size && [...next].every(([id, points]) => previous.get(id) === points);
-    if (unchanged) return { previousCount: previous.size };
+    const current = await votes.currentBallot(topic.id, userId);
+    const before = current?.places ?? NO_PLACES;
+    const previousCount = PLACES.filter((place) => before[place] !== null).length;
+    if (samePlaces(before, next)) return { previousCount };
 
-    const deltas = new Map<number, TotalsDelta>();
-    const deltaOf = (propositionId: number) => {
-      let delta = deltas.get(propositionId);
-      if (!delta) {
-        delta = { totalPoints: 0, voteCount: 0, firstCount: 0, secondCount: 0, thirdCount: 0 };
-        deltas.set(propositionId, delta);
-      }
-      return delta;
-    };
-    for (const [propositionId, points] of previous) {
-      const delta = deltaOf(propositionId);
-      delta.totalPoints -= points;
-      delta.voteCount -= 1;
-      delta[PLACE_COUNTER[points as 1 | 2 | 3]] -= 1;
-    }
-    for (const [propositionId, points] of next) {
-      const delta = deltaOf(propositionId);
-      delta.totalPoints += points;
-      delta.voteCount += 1;
-      delta[PLACE_COUNTER[points as 1 | 2 | 3]] += 1;
-    }
-
-    const inserted = await votes.writeBallot({
-      topicId,
+    const version = (current?.version ?? 0) + 1;
+    const cause = isEmpty(next) ? 'withdrawal' : 'vote';
+    const written = await votes.writeBallot({
+      topicId: topic.id,
       userId,
-      replaces: previous.size > 0,
-      votes: [...next].map(([propositionId, points]) => ({ propositionId, points })),
-      createdAt: now,
-      deltas,
-      votersDelta: (next.size > 0 ? 1 : 0) - (previous.size > 0 ? 1 : 0),
+      version,
+      cause,
+      places: next,
+      replaces: previousCount > 0,
+      castAt: now,
+      delta: ballotDelta(before, next, (current?.state ?? 'counted') === 'counted'),
       // A hub counts the ballots on its active sub-topics (an inactive one's withdrawals are not its).
       hubId: topic.isActive ? topic.mainTopicId : null,
     });
+    change.ballotChanged({
+      ballotId: written.ballotId,
+      topicId: topic.id,
+      userId,
+      version,
+      castAt: now,
+      cause,
+      before,
+      after: next,
+    });
     // A voter's proposition that this change left without votes goes with them (an administrator's stays,
     // and is not even looked at: re-votes among listed propositions cost no extra statement).
-    const left = previousVotes
-      .filter((vote) => vote.created_by !== null && !next.has(vote.proposition_id))
-      .map((vote) => vote.proposition_id);
-    await new PropositionsRepository(trx).deleteAbandonedByVoters(left);
-    return { previousCount: previous.size, inserted };
+    const nextIds = new Set(PLACES.map((place) => next[place]));
+    const left = [...(current?.createdBy ?? [])]
+      .filter(([id, createdBy]) => createdBy !== null && !nextIds.has(id))
+      .map(([id]) => id);
+    const abandoned = await new PropositionsRepository(trx).deleteAbandonedByVoters(left);
+    for (const proposition of abandoned) change.propositionRemoved(proposition, 'abandoned');
+    return { previousCount, inserted: written.votes };
   }
 
   private votes(db: Executor): VotesRepository {

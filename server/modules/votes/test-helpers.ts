@@ -30,3 +30,13 @@ export function ballot(topicId: number, names: (string | null)[], userId?: numbe
 export function vote(server: TestServer, token: string, body: unknown) {
   return server.request('POST', '/api/search/propositions', { token, body });
 }
+
+/** Creation limits raised out of the way, for tests of many ballots a second from the same few people. */
+export const UNLIMITED_CREATIONS = {
+  creationLimits: {
+    ballotsPerUserPerMinute: 1_000_000,
+    propositionsPerUserPerTopic: 1_000_000,
+    propositionsPerUser: 1_000_000,
+    propositionsPerAddress: 1_000_000,
+  },
+};

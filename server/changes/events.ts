@@ -1,0 +1,51 @@
+import type { BallotVersionCause } from '../db/schema.js';
+import type { Places } from '../modules/rankings/tallies.js';
+
+/**
+ * What happened, beside the change set's ids and aspects: for subscribers that act once on a write
+ * (an outbox that enqueues a job in the write's transaction), where caches only need to know what to
+ * drop. They reach in-transaction subscribers; the cluster channel never carries them.
+ */
+export type ChangeEvent = BallotChanged | PropositionCreated | PropositionRenamed | PropositionRemoved;
+
+/** A voter's ballot got a new version: a vote, a withdrawal, or a place lost to a deleted proposition. */
+export interface BallotChanged {
+  type: 'ballotChanged';
+  ballotId: number;
+  topicId: number;
+  userId: number;
+  /** The version appended (1 for the voter's first ballot on the topic). */
+  version: number;
+  castAt: string;
+  cause: BallotVersionCause;
+  before: Places;
+  after: Places;
+}
+
+/** A proposition as its events carry it. */
+export interface PropositionFacts {
+  id: number;
+  topicId: number;
+  name: string;
+  /** The voter who created it; null for an administrator's. */
+  createdBy: number | null;
+}
+
+export interface PropositionCreated {
+  type: 'propositionCreated';
+  proposition: PropositionFacts;
+}
+
+export interface PropositionRenamed {
+  type: 'propositionRenamed';
+  /** With its new name. */
+  proposition: PropositionFacts;
+  previousName: string;
+}
+
+export interface PropositionRemoved {
+  type: 'propositionRemoved';
+  proposition: PropositionFacts;
+  /** Deleted by an administrator, or a voter's proposition gone with its last vote. */
+  reason: 'deleted' | 'abandoned';
+}

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTotalsMismatches } from '../../db/integrity.js';
+import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from './test-helpers.js';
+
+let server: TestServer;
+let voters: TestUser[];
+let admin: TestUser;
+beforeAll(async () => {
+  // Many ballots a second from the same few people: the creation limits are raised by configuration.
+  server = await startTestServer(UNLIMITED_CREATIONS);
+  voters = [];
+  for (let i = 0; i < VOTERS; i++) voters.push(await registerUser(server));
+  admin = await createAdmin(server);
+});
+afterAll(() => server.close());
+
+const VOTERS = 4;
+/** Listed propositions, and names voters create (two may create the same one at once). */
+const NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'New one', 'new ONE', 'Other new'];
+
+type Action =
+  | { voter: number; top3: string[] }
+  | { voter: number; withdraw: true }
+  /** An administrator deletes the proposition of that name, if the topic has it then. */
+  | { remove: string };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      voter: fc.nat(VOTERS - 1),
+      // Names fold to one key when they differ by case only: keep one of each for a valid ballot.
+      top3: fc.uniqueArray(fc.constantFrom(...NAMES), {
+        minLength: 1,
+        maxLength: 3,
+        selector: (name) => name.toLowerCase(),
+      }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ voter: fc.nat(VOTERS - 1), withdraw: fc.constant(true as const) }) },
+  { weight: 1, arbitrary: fc.record({ remove: fc.constantFrom(...NAMES) }) },
+);
+
+/** Rounds of actions fired at once; the clock moves between rounds. */
+const rounds = fc.array(
+  fc.record({ actions: fc.array(action, { minLength: 1, maxLength: 6 }), pause: fc.nat(2_000) }),
+  { minLength: 1, maxLength: 4 },
+);
+
+async function run(topicId: number, act: Action): Promise<void> {
+  if ('remove' in act) {
+    const topic = await server.ctx.db
+      .selectFrom('topics')
+      .select('slug')
+      .where('id', '=', topicId)
+      .executeTakeFirstOrThrow();
+    const found = await server.ctx.db
+      .selectFrom('propositions')
+      .select('id')
+      .where('topic_id', '=', topicId)
+      .where('name', '=', act.remove)
+      .executeTakeFirst();
+    if (!found) return;
+    const response = await server.request(
+      'DELETE',
+      `/api/admin/topics/${topic.slug}/propositions/${found.id}`,
+      {
+        token: admin.accessToken,
+      },
+    );
+    // Gone already: a voter abandoned it, or another deletion came first.
+    expect([200, 404], response.text).toContain(response.status);
+    return;
+  }
+  const user = voters[act.voter] as TestUser;
+  const response =
+    'withdraw' in act
+      ? await server.request('DELETE', `/api/search/user-votes/${topicId}`, { token: user.accessToken })
+      : await vote(server, user.accessToken, ballot(topicId, act.top3));
+  expect([200, 201], response.text).toContain(response.status);
+}
+
+/** Each voter's ballot on the topic: versions in order, the last the places "my votes" shows. */
+async function expectHistoriesInOrder(topicId: number): Promise<void> {
+  const db = server.ctx.db;
+  const names = new Map(
+    (
+      await db.selectFrom('propositions').select(['id', 'name']).where('topic_id', '=', topicId).execute()
+    ).map((row) => [row.id, row.name]),
+  );
+  for (const user of voters) {
+    const record = await db
+      .selectFrom('ballots')
+      .select(['id', 'version'])
+      .where('topic_id', '=', topicId)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    const mine = await server.request('GET', '/api/users/me/votes?lang=en&limit=100', {
+      token: user.accessToken,
+    });
+    const shown = (mine.body.data.topics as { id: number; votes: unknown[] }[]).find((t) => t.id === topicId);
+    if (!record) {
+      expect(shown).toBeUndefined();
+      continue;
+    }
+    const versions = await db
+      .selectFrom('ballot_versions')
+      .select(['version', 'cast_at', 'first_id', 'second_id', 'third_id'])
+      .where('ballot_id', '=', record.id)
+      .orderBy('version')
+      .execute();
+    expect(versions.map((v) => v.version)).toEqual(versions.map((_, i) => i + 1));
+    expect(record.version).toBe(versions.length);
+    const times = versions.map((v) => v.cast_at);
+    expect(times).toEqual([...times].sort());
+    const last = versions.at(-1);
+    const places = [
+      [last?.first_id, 3],
+      [last?.second_id, 2],
+      [last?.third_id, 1],
+    ].flatMap(([id, points]) => (id == null ? [] : [{ itemName: names.get(id as number), points }]));
+    expect(shown?.votes ?? []).toEqual(places);
+  }
+}
+
+describe('ballots under any concurrent mix of votes, changes, withdrawals and proposition deletions', () => {
+  it('leaves the totals equal to a recount from the ballots, and each ballot’s versions in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(rounds, async (plan) => {
+        const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+        for (const round of plan) {
+          await Promise.all(round.actions.map((act) => run(topic.id, act)));
+          server.clock.advance(round.pause);
+        }
+        expect(await findTotalsMismatches(server.ctx.db)).toEqual([]);
+        await expectHistoriesInOrder(topic.id);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
