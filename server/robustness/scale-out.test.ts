@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { findTotalsMismatches } from '../db/integrity.js';
 import { newReadableId } from '../db/readable-id.js';
-import { nowIso } from '../db/timestamps.js';
 import { testDatabaseKind } from '../test/database.js';
 import { callJson, LIFTED_CREATION_LIMITS, type ServerProcess, startServerProcess } from '../test/process.js';
+import { nowIso } from '../test/wall-clock.js';
 
 /** Reads `event: ranking` frames from a server-sent event stream until `until` accepts one. */
 async function waitForRankingEvent(url: string, until: (data: any) => boolean, timeoutMs = 5_000) {

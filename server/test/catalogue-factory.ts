@@ -3,7 +3,7 @@ import { foldText, propositionKey, slugify } from '../../common/text/index.js';
 import type { Executor } from '../db/executor.js';
 import { readCacheFor } from '../db/read-cache.js';
 import { newReadableId } from '../db/readable-id.js';
-import { nowIso } from '../db/timestamps.js';
+import { nowIso } from './wall-clock.js';
 
 /**
  * Test data written straight into the database: categories, tags, topics with translations,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../../common/text/index.js';
 import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
-import { nowIso } from '../timestamps.js';
+import { nowIso } from '../../test/wall-clock.js';
 import { baseTextsOwnLanguage } from './2026-11-24-0012-base-texts-own-language.js';
 
 let database: TestDatabase;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTotalsMismatches } from '../../db/integrity.js';
 import { mainTopicsAreHubs } from '../../db/migrations/2026-11-24-0014-main-topics-are-hubs.js';
-import { nowIso } from '../../db/timestamps.js';
 import { makeCategory, makeProposition, makeTag, makeTopic } from '../../test/catalogue-factory.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { snapshotDatabase } from '../../test/snapshot.js';
+import { nowIso } from '../../test/wall-clock.js';
 import { ballot, vote } from '../votes/test-helpers.js';
 
 let server: TestServer;
