@@ -23,6 +23,7 @@ import { pruneSessionsHourly } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { Outbox } from './modules/jobs/outbox.js';
 import { pruneFinishedJobsDaily } from './modules/jobs/retention.js';
 import { Jobs } from './modules/jobs/runner.js';
 import { registerTestJobKinds } from './modules/jobs/test-kinds.js';
@@ -147,6 +148,7 @@ export async function buildApp({
     guards: createGuards(database.db, accessTokens),
     changes,
     jobs,
+    outbox: new Outbox(jobs),
     // Each entity type's own texts are kept by its owner; the texts service reads and writes them there.
     texts: new TextsService(database.db, {
       topic: topicBaseTexts,

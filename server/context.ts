@@ -9,6 +9,7 @@ import type { Counters } from './http/rate-limit/counters.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
+import type { Outbox } from './modules/jobs/outbox.js';
 import type { Jobs } from './modules/jobs/runner.js';
 import type { LiveRankings } from './modules/rankings/live.js';
 import type { SearchService } from './modules/search/service.js';
@@ -31,6 +32,8 @@ export interface AppContext {
   changes: Changes;
   /** Work that runs once across the app servers; `jobs.enqueue(trx, ...)` inside a write is its outbox. */
   jobs: Jobs;
+  /** The jobs a write's events cause, enqueued in its transaction (`outbox.on(type, event => job)`). */
+  outbox: Outbox;
   /** Every text a person reads (translations, base texts, the language fallback). */
   texts: TextsService;
   /** This process's copy of the search index's words, for typo-tolerant search. */

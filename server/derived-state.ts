@@ -10,9 +10,11 @@ import { followUiTextChanges } from './web/boot-catalog.js';
  * image cache, a feed, notifications) is one more line here, never an edit of the write paths.
  */
 export function followChanges(ctx: AppContext): void {
-  // In the database, inside the write's own transaction: the search index, the hubs' totals.
+  // In the database, inside the write's own transaction: the search index, the hubs' totals, and the
+  // jobs the write's events cause (the outbox).
   ctx.changes.subscribeInTransaction(searchIndexFollower);
   ctx.changes.subscribeInTransaction(hubTotalsFollower);
+  ctx.changes.subscribeInTransaction(ctx.outbox);
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   ctx.changes.subscribe(followRankingChanges(ctx.db, ctx.rankings));

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../../test/factories.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { ballot, topicWith, vote } from '../votes/test-helpers.js';
+
+/**
+ * The outbox: a write's events (server/changes/events.ts) become jobs in the write's own transaction, so
+ * the work it causes happens once, and only when the write committed.
+ */
+let server: TestServer;
+const NOTED = 'test.ballot-noted';
+const handled: unknown[] = [];
+
+beforeAll(async () => {
+  // The app's runner does not poll: the test runs due jobs itself.
+  server = await startTestServer({ jobs: { pollIntervalMs: 0, concurrency: 2 } });
+  server.ctx.outbox.on('ballotChanged', (event) => ({
+    kind: NOTED,
+    payload: { userId: event.userId, topicId: event.topicId, before: event.before, after: event.after },
+  }));
+  server.ctx.jobs.handle(NOTED, async (payload) => {
+    handled.push(payload);
+  });
+});
+afterAll(() => server.close());
+
+const notedJobs = (topicId: number) =>
+  server.ctx.db
+    .selectFrom('jobs')
+    .select(['payload', 'state'])
+    .where('kind', '=', NOTED)
+    .execute()
+    .then((rows) =>
+      rows
+        .map((row) => ({ ...row, payload: JSON.parse(row.payload) }))
+        .filter((row) => row.payload.topicId === topicId),
+    );
+
+describe('the outbox', () => {
+  it('enqueues the job a ballot causes in the ballot’s transaction, with the voter, the topic and the places, and runs it once', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Beta', 'Gamma']);
+    const { Alpha, Beta, Gamma } = topic.propositions;
+    const voter = await registerUser(server);
+    expect((await vote(server, voter.accessToken, ballot(topic.id, ['Alpha', 'Beta', 'Gamma']))).status).toBe(
+      201,
+    );
+    expect((await vote(server, voter.accessToken, ballot(topic.id, ['Gamma', 'Beta']))).status).toBe(200);
+
+    const jobs = await notedJobs(topic.id);
+    expect(jobs.map((job) => job.payload)).toEqual([
+      {
+        userId: voter.id,
+        topicId: topic.id,
+        before: { first: null, second: null, third: null },
+        after: { first: Alpha, second: Beta, third: Gamma },
+      },
+      {
+        userId: voter.id,
+        topicId: topic.id,
+        before: { first: Alpha, second: Beta, third: Gamma },
+        after: { first: Gamma, second: Beta, third: null },
+      },
+    ]);
+    handled.length = 0;
+    await server.ctx.jobs.runDue();
+    await server.ctx.jobs.runDue();
+    expect(handled.filter((payload) => (payload as { topicId: number }).topicId === topic.id)).toHaveLength(
+      2,
+    );
+    expect((await notedJobs(topic.id)).map((job) => job.state)).toEqual(['done', 'done']);
+  });
+
+  it('enqueues nothing for a refused ballot, nor for an unchanged one', async () => {
+    const inactive = await topicWith(server.ctx.db, ['Alpha'], { isActive: false });
+    const voter = await registerUser(server);
+    expect(
+      (await vote(server, voter.accessToken, ballot(inactive.id, ['Alpha']))).status,
+    ).toBeGreaterThanOrEqual(400);
+    expect(await notedJobs(inactive.id)).toEqual([]);
+
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Beta']);
+    await vote(server, voter.accessToken, ballot(topic.id, ['Alpha', 'Beta']));
+    await vote(server, voter.accessToken, ballot(topic.id, ['Alpha', 'Beta']));
+    expect(await notedJobs(topic.id)).toHaveLength(1);
+  });
+
+  it('leaves no job when the write that recorded the event rolls back', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha']);
+    const voter = await registerUser(server);
+    const failed = server.ctx.changes.transaction(async (_trx, change) => {
+      change.ballotChanged({
+        ballotId: 0,
+        topicId: topic.id,
+        userId: voter.id,
+        version: 1,
+        castAt: change.at,
+        cause: 'vote',
+        before: { first: null, second: null, third: null },
+        after: { first: topic.propositions.Alpha as number, second: null, third: null },
+      });
+      throw new Error('the write fails after its event');
+    });
+    await expect(failed).rejects.toThrow('the write fails after its event');
+    expect(await notedJobs(topic.id)).toEqual([]);
+  });
+});
