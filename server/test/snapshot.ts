@@ -8,11 +8,26 @@ import type { Database } from '../db/schema.js';
  */
 export async function snapshotDatabase(db: Kysely<Database>): Promise<string> {
   const hash = createHash('sha256');
-  const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+  // PostgreSQL lists the tables of every schema: other test files' own schemas are not this database.
+  const own = await ownSchema(db);
+  const tables = (await db.introspection.getTables())
+    .filter((table) => own === undefined || table.schema === own)
+    .map((table) => table.name)
+    .sort();
   for (const table of tables) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
     const lines = rows.map((row) => JSON.stringify(row)).sort();
     hash.update(`${table}\n${lines.join('\n')}\n`);
   }
   return hash.digest('hex');
+}
+
+/** The schema unqualified names resolve to, on PostgreSQL; undefined on SQLite, which has one. */
+async function ownSchema(db: Kysely<Database>): Promise<string | undefined> {
+  try {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    return rows[0]?.schema;
+  } catch {
+    return undefined;
+  }
 }
