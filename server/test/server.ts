@@ -84,6 +84,9 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     passwordThrottle: { ...loadConfig({}).passwordThrottle, checksPerAddress: 100_000 },
     creationLimits: { ...loadConfig({}).creationLimits, propositionsPerAddress: 100_000 },
     webDistDir: undefined,
+    // The runner does not poll on its own: a job would write in the middle of a test's snapshot. Tests of
+    // jobs move the clock and call `ctx.jobs.runDue()`.
+    jobs: { ...loadConfig({}).jobs, pollIntervalMs: 0 },
     ...overrides,
   };
 }

@@ -15,9 +15,10 @@ const quiet = { info() {}, warn() {}, error() {} };
 beforeAll(async () => {
   // The app's own runner does not poll here: each test takes jobs itself, when it means to.
   server = await startTestServer({ jobs: { pollIntervalMs: 0, concurrency: 2 } });
-  admin = await createAdmin(server);
-  // Far from any real date, so that the clock only moves forward from here.
+  // Far from any real date, so that the clock only moves forward from here (and before the administrator
+  // signs in: an access token's lifetime is read on the same clock).
   server.clock.set('2031-03-04T10:20:00.000Z');
+  admin = await createAdmin(server);
 });
 afterAll(async () => {
   await server?.close();
@@ -38,6 +39,14 @@ function runners(kind: string, handler: JobHandler, options: JobKindOptions = {}
     jobs.handle(kind, handler, options);
     return jobs;
   });
+}
+
+/** A fresh access token: the tests move the clock by hours, past any token's lifetime. */
+async function adminToken(): Promise<string> {
+  const login = await server.request('POST', '/api/auth/login', {
+    body: { email: admin.email, password: admin.password },
+  });
+  return login.body.data.accessToken;
 }
 
 const rowsOf = (kind: string) =>
@@ -86,7 +95,7 @@ describe('a failing job', () => {
     expect(await jobs.runDue()).toBe(0);
     expect(runs).toBe(3);
 
-    const listed = await server.request('GET', '/api/admin/jobs', { token: admin.accessToken });
+    const listed = await server.request('GET', '/api/admin/jobs', { token: await adminToken() });
     expect(listed.status).toBe(200);
     const shown = listed.body.data.failed.find((job: { id: number }) => job.id === row?.id);
     expect(shown).toMatchObject({ kind, state: 'failed', attempts: 3, lastError: 'the mail server said no' });
@@ -116,17 +125,17 @@ describe('a failing job', () => {
     });
     expect(refused.status).toBe(403);
     const retried = await server.request('POST', `/api/admin/jobs/${failed?.id}/retry`, {
-      token: admin.accessToken,
+      token: await adminToken(),
     });
     expect(retried.status).toBe(200);
     expect(retried.body.data.job).toMatchObject({ state: 'queued', attempts: 0 });
     // Only a failed job can be retried.
     const again = await server.request('POST', `/api/admin/jobs/${failed?.id}/retry`, {
-      token: admin.accessToken,
+      token: await adminToken(),
     });
     expect(again.status).toBe(404);
     const missing = await server.request('POST', '/api/admin/jobs/999999/retry', {
-      token: admin.accessToken,
+      token: await adminToken(),
     });
     expect(missing.status).toBe(404);
 
@@ -134,7 +143,7 @@ describe('a failing job', () => {
     expect(await jobs.runDue()).toBe(1);
     expect((await rowsOf(kind))[0]).toMatchObject({ state: 'done', attempts: 1, last_error: null });
     const audit = await server.request('GET', '/api/admin/audit?entityType=job', {
-      token: admin.accessToken,
+      token: await adminToken(),
     });
     expect(audit.body.data.entries[0]).toMatchObject({ entityId: String(failed?.id), actorId: admin.id });
   });
