@@ -10,7 +10,12 @@
  * read route beside the trivial baseline GET /api/bench/constant answering a constant document of
  * the same size (the ratio the budgets check); single-client search p95 over a 50-query mix;
  * votes/s at 50 connections; a 60 s mixed workload (80% browse, 15% search, 5% votes) at 50
- * connections with its error count; then the exactness check of every ranking total. It also reports
+ * connections with its error count; then the exactness check of every ranking total. The server's memory
+ * (its anonymous memory, RssAnon, which leaves out the SQLite file mapped into it, and its RSS) is reported
+ * at rest, after the topic pages amid one-off addresses, around ~6,000 noisy addresses of 10 topic pages
+ * (`?page=01`, `?tags=b,a`, unknown parameters: one page each, kept once) and under the mixed workload
+ * (before, and its peak). On a large machine V8 lets its heap grow lazily; `NODE_OPTIONS=--max-old-space-size=256`
+ * runs the server with the heap limit V8 gives itself on a 512 MB machine. It also reports
  * the web's first-load JavaScript per route, Lighthouse (median of three runs: scores, FCP, LCP, TBT, CLS and
  * the machine's benchmarkIndex) for home, search, a topic and a hub, and runs
  * the hostile-request property test with 10,000 requests per route (BENCH_FUZZ_PER_ROUTE).
