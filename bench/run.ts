@@ -10,7 +10,12 @@
  * read route beside the trivial baseline GET /api/bench/constant answering a constant document of
  * the same size (the ratio the budgets check); single-client search p95 over a 50-query mix;
  * votes/s at 50 connections; a 60 s mixed workload (80% browse, 15% search, 5% votes) at 50
- * connections with its error count; then the exactness check of every ranking total. It also reports
+ * connections with its error count; then the exactness check of every ranking total. The server's memory
+ * (its anonymous memory, RssAnon, which leaves out the SQLite file mapped into it, and its RSS) is reported
+ * at rest, after the topic pages amid one-off addresses, around ~6,000 noisy addresses of 10 topic pages
+ * (`?page=01`, `?tags=b,a`, unknown parameters: one page each, kept once) and under the mixed workload
+ * (before, and its peak). On a large machine V8 lets its heap grow lazily; `NODE_OPTIONS=--max-old-space-size=256`
+ * runs the server with the heap limit V8 gives itself on a 512 MB machine. It also reports
  * the web's first-load JavaScript per route, Lighthouse (median of three runs: scores, FCP, LCP, TBT, CLS and
  * the machine's benchmarkIndex) for home, search, a topic and a hub, and runs
  * the hostile-request property test with 10,000 requests per route (BENCH_FUZZ_PER_ROUTE).
@@ -40,10 +45,10 @@ import {
 } from './lib/dataset.js';
 import { fmt } from './lib/format.js';
 import { lighthouseMedian } from './lib/lighthouse.js';
+import { formatMemory, memoryKb, memoryPeak } from './lib/memory.js';
 import { benchRelevance } from './lib/relevance.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
 import { SingleClient } from './lib/single-client.js';
-import { rssKb } from './lib/stream-clients.js';
 import { benchStreams } from './lib/streams.js';
 import { mintTokens } from './lib/tokens.js';
 
@@ -87,6 +92,44 @@ interface FirstRenders {
   count: number;
   p50: number;
   max: number;
+}
+
+/**
+ * ~6,000 addresses of a few topic pages that differ only by noise in their query: a page number written
+ * with leading zeros (`?page=01`, the first page), tags in another order (`?tags=b,a`), a parameter no
+ * page reads. Each is one of the same few pages; a server that keys its pages by the address as written
+ * keeps thousands of copies. Sent 10 at a time; answers the statuses seen.
+ */
+async function noisyAddresses(
+  url: string,
+  topicIds: readonly number[],
+  count = 6_000,
+): Promise<Map<number, number>> {
+  const tags = ['b,a', 'a,b', 'a,,b', 'b,a,a'];
+  const addresses = Array.from({ length: count }, (_, i) => {
+    const id = topicIds[i % topicIds.length];
+    const zeros = '0'.repeat(1 + (Math.floor(i / topicIds.length) % 150));
+    const variant = i % 3;
+    const noise =
+      variant === 0
+        ? `page=${zeros}1`
+        : variant === 1
+          ? `tags=${tags[i % tags.length]}&page=${zeros}2`
+          : `utm_source=n${i}`;
+    return `/topic/${id}?lng=fr&${noise}&ref=${i}`;
+  });
+  const statuses = new Map<number, number>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < addresses.length) {
+        const response = await fetch(`${url}${addresses[next++]}`);
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  return statuses;
 }
 
 /** Requests each page once, one at a time: what a page costs before the server keeps it. */
@@ -148,6 +191,8 @@ async function benchDatabase(kind: BenchDatabase) {
     ...LIFTED_CREATION_LIMITS,
   });
   const url = server.url;
+  const pid = server.child.pid as number;
+  const memoryLines = [`${kind}: server memory at rest: ${formatMemory(memoryKb(pid))}`];
   const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
   const voteTopics = [...namesByTopic.keys()];
   const voteRequest = (): CannonRequest => ({
@@ -216,6 +261,15 @@ async function benchDatabase(kind: BenchDatabase) {
           }),
         },
       ]);
+      memoryLines.push(
+        `${kind}: server memory after the topic pages amid one-off addresses: ${formatMemory(memoryKb(pid))}`,
+      );
+      const before = memoryKb(pid);
+      const statuses = await noisyAddresses(url, topicIds.slice(0, 10));
+      const answered = [...statuses].map(([status, n]) => `${fmt(n)} x ${status}`).join(', ');
+      memoryLines.push(
+        `${kind}: 6,000 noisy addresses of 10 topic pages (${answered}): server memory ${formatMemory(before)} before, ${formatMemory(memoryKb(pid))} after`,
+      );
       return `${kind}: topic pages amid as many one-off addresses (${fmt(madeUp / 2)} made-up topics): ${fmt(mixed.rps)} kept pages/s, p99 ${mixed.p99} ms, ${(mixed.rps / aloneRps).toFixed(2)} of their rate alone`;
     };
 
@@ -297,12 +351,8 @@ async function benchDatabase(kind: BenchDatabase) {
       const browse = [...popularPaths, ...topicPaths, ...rankingPaths];
       const vote = voteRequest();
       const voteSetup = vote.setupRequest ?? ((request: CannonRequest) => request);
-      const pid = server.child.pid as number;
-      const rssBeforeKb = rssKb(pid);
-      let rssPeakKb = rssBeforeKb;
-      const sampling = setInterval(() => {
-        rssPeakKb = Math.max(rssPeakKb, rssKb(pid));
-      }, 250);
+      const before = memoryKb(pid);
+      const peak = memoryPeak(pid);
       const mixed = await load({
         url,
         connections: 50,
@@ -322,14 +372,15 @@ async function benchDatabase(kind: BenchDatabase) {
             },
           },
         ],
-      }).finally(() => clearInterval(sampling));
-      console.log(
-        `${kind}: server memory (RSS) under the mixed workload: ${fmt(rssBeforeKb / 1024)} MB before, peak ${fmt(rssPeakKb / 1024)} MB`,
+      }).finally(() => peak.stop());
+      memoryLines.push(
+        `${kind}: server memory under the mixed workload: ${formatMemory(before)} before, peak ${formatMemory(peak.stop())}`,
       );
       console.log(
         `${kind}: mixed 80% browse / 15% search / 5% votes, 50 connections, ${MIXED_SECONDS} s: ${fmt(mixed.rps)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.failed} (${budget(mixed.failed <= BUDGETS.maxMixedErrors, `${kind} mixed workload errors ${mixed.failed}`)})`,
       );
     }
+    for (const line of memoryLines) console.log(line);
   } finally {
     await server.kill('SIGTERM');
   }

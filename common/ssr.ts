@@ -69,17 +69,18 @@ export interface PageData {
 }
 
 /**
- * A page rendered on the server, as the server sees it: which parameters of the address's query its
- * render reads. The server renders with those parameters only and caches one render per page, language,
- * path and their values, so that `?utm_source=…` or a typo in a parameter's name costs no render.
+ * A page rendered on the server, as the server sees it: the canonical form of its address's query (the
+ * parameters its render reads, normalized as its own links write them). The server renders with that
+ * only and caches one render per page, language, path and canonical query, so that `?utm_source=…`, a
+ * typo in a parameter's name, `?page=01` or `?tags=b,a` costs no render and keeps no second copy.
  */
 export interface ServerRenderedPage {
-  readonly query: readonly string[];
+  readonly query: (params: URLSearchParams) => URLSearchParams;
 }
 
 /** What web/dist/server/entry-server.js exports. */
 export interface ServerEntry {
   renderPage: RenderPage;
-  /** The pages `renderPage` renders (SERVER_RENDERED_PAGES), with the query parameters each reads. */
+  /** The pages `renderPage` renders (SERVER_RENDERED_PAGES), with the canonical form of each one's query. */
   serverRenderedPages: Partial<Record<ClientRouteName, ServerRenderedPage>>;
 }

@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { configureCacheBudget } from './cache/budget-for.js';
 import { Changes } from './changes/dispatcher.js';
 import { type Clock, systemClock } from './clock/clock.js';
 import type { Config } from './config.js';
@@ -114,6 +115,8 @@ export async function buildApp({
   // Response schemas document answers; they are not checked on each request (see serializeUnchecked).
   app.setSerializerCompiler(serializeUnchecked);
 
+  // Before any cache is made: every one of them charges this budget and reads this clock.
+  configureCacheBudget(database.db, { maxBytes: config.cacheBudgetBytes, clock });
   const secret = await resolveJwtSecret(database, { configured: config.jwtSecret, dataDir: config.dataDir });
   const accessTokens = new AccessTokens(secret, config.accessTokenTtlSeconds, clock);
   const sessions = Sessions.create(database.db, config.refreshTokenTtlDays, secret, clock);

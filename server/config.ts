@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CACHE_BUDGET_MB } from './cache/budget-for.js';
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -39,6 +40,7 @@ const environmentSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   JOBS_CONCURRENCY: positiveInt.default(2),
   JOBS_TEST_DIR: z.string().optional(),
+  CACHE_BUDGET_MB: positiveInt.default(DEFAULT_CACHE_BUDGET_MB),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -79,6 +81,16 @@ export interface Config {
   requestTimeoutMs: number;
   /** Open sockets beyond this are closed as they arrive. */
   maxConnections: number;
+  /**
+   * The one budget of every in-process cache (reads, pages, rankings, search), in bytes
+   * (server/cache/budget.ts). CACHE_BUDGET_MB is 64 by default, sized for a 512 MB machine: the server
+   * holds about 175 MB of anonymous memory at rest (code, heap, the search snapshot, SQLite's page
+   * cache), the garbage collector needs room to work beside what is live, and the system and its
+   * other processes need the rest. 64 MB keep the pages, rankings and reads of a few hundred topics read
+   * at once (a topic page is 78 to 180 KB, with its compressed copies), which is what a busy site reads
+   * most; the rest are rebuilt in milliseconds.
+   */
+  cacheBudgetBytes: number;
   liveStreams: LiveStreamLimits;
   passwordThrottle: PasswordThrottleLimits;
   creationLimits: CreationLimitSettings;
@@ -157,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestHeadersTimeoutMs: e.REQUEST_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
+    cacheBudgetBytes: e.CACHE_BUDGET_MB * 1024 * 1024,
     liveStreams: {
       perAddress: e.LIVE_STREAMS_PER_ADDRESS,
       perProcess: e.LIVE_STREAMS_PER_PROCESS,

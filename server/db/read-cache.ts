@@ -1,3 +1,6 @@
+import { CacheBudget, CacheRegion } from '../cache/budget.js';
+import { cacheBudgetFor, DEFAULT_CACHE_BUDGET_BYTES } from '../cache/budget-for.js';
+import { estimateBytes } from '../cache/estimate.js';
 import { perDatabase } from './per-database.js';
 
 /** How long a popular list may be served from memory. */
@@ -10,12 +13,12 @@ export const READ_CACHE_TTL_MS = 1000;
  */
 const STALE_GRACE_MS = 2000;
 /**
- * Entries kept at most; past it the least recently read goes. Served pages share the cache, and every
- * address is an entry (`/search?q=…`, a made-up topic's not-found page): emptying the whole cache when it
- * fills, as it once did, let a stream of one-off addresses drop the popular lists and topics every
- * 2,000 requests.
+ * What an entry costs besides its value (its key, its place in two maps, its record), and what a load
+ * under way is charged until its value is known.
  */
-export const READ_CACHE_MAX_ENTRIES = 2000;
+const ENTRY_OVERHEAD_BYTES = 200;
+/** Forgotten tags remembered at most (each a topic id and a number). */
+const MAX_FORGOTTEN_TAGS = 2000;
 
 interface Entry {
   expires: number;
@@ -41,10 +44,18 @@ export interface ReadOptions<T> {
    * it.
    */
   tagOf?: (value: T) => string | readonly string[];
+  /** Its size in bytes, when `estimateBytes` would guess it worse or slower. */
+  sizeOf?: (value: T) => number;
+  /**
+   * Whether the value says that something does not exist (a made-up topic's page): such answers are
+   * charged to the budget's small part for misses, so a stream of them pushes out only each other.
+   */
+  isMiss?: (value: T) => boolean;
 }
 
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Bounded by the app's cache budget (server/cache/budget.ts), shared with the other caches. */
+  private readonly entries: CacheRegion<string, Entry>;
   /** Keys filed under each tag, to drop them together. */
   private readonly tagged = new Map<string, Set<string>>();
   /** When each tag was last forgotten (a step of `sequence`): a load begun before that is stale. */
@@ -53,10 +64,19 @@ export class ReadCache {
   private readonly loading = new Set<string>();
   private sequence = 0;
 
+  /** Alone (a test), it has a budget of its own of the default size. */
+  constructor(budget = new CacheBudget({ maxBytes: DEFAULT_CACHE_BUDGET_BYTES })) {
+    this.entries = new CacheRegion(budget, (key, entry) => this.unfile(key, entry));
+  }
+
+  /** How many entries are kept (loads under way included). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   get<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
-    const now = Date.now();
+    const now = this.entries.budget.clock.now();
     const hit = this.entries.get(key);
-    if (hit) this.touch(key, hit);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     if (hit?.settled && hit.expires + STALE_GRACE_MS > now) {
       if (!hit.refreshing) {
@@ -78,7 +98,8 @@ export class ReadCache {
     this.tagged.delete(tag);
     for (const key of this.loading) this.entries.delete(key);
     this.loading.clear();
-    if (this.forgottenAt.size >= READ_CACHE_MAX_ENTRIES) this.clear();
+    // Tags are unbounded (every topic id); past this many, starting over costs one load per entry.
+    if (this.forgottenAt.size >= MAX_FORGOTTEN_TAGS) this.clear();
     this.forgottenAt.set(tag, ++this.sequence);
   }
 
@@ -89,21 +110,24 @@ export class ReadCache {
     options: ReadOptions<T>,
     stale?: Entry,
   ): Promise<T> {
-    if (this.entries.size >= READ_CACHE_MAX_ENTRIES && !this.entries.has(key)) this.evictLeastRecent();
     const ttlMs = options.ttlMs ?? READ_CACHE_TTL_MS;
     const started = this.sequence;
     const value = load();
-    const entry: Entry = { expires: Date.now() + ttlMs, value, settled: false, refreshing: false, tags: [] };
-    if (!stale) {
-      this.entries.set(key, entry);
-      if (options.tagOf) this.loading.add(key);
-    }
+    const entry: Entry = {
+      expires: this.entries.budget.clock.now() + ttlMs,
+      value,
+      settled: false,
+      refreshing: false,
+      tags: [],
+    };
+    if (!stale && this.entries.set(key, entry, { bytes: ENTRY_OVERHEAD_BYTES }) && options.tagOf)
+      this.loading.add(key);
     const settled = () => {
-      if (this.entries.get(key) !== entry) return;
+      if (this.entries.peek(key) !== entry) return;
       this.loading.delete(key);
     };
     const drop = () => {
-      const current = this.entries.get(key);
+      const current = this.entries.peek(key);
       if (current === entry || current === stale) this.entries.delete(key);
     };
     value.then(
@@ -114,10 +138,17 @@ export class ReadCache {
         // A tag of it was forgotten while it loaded: it may hold what the change replaced.
         if (tags.some((tag) => (this.forgottenAt.get(tag) ?? 0) > started)) return drop();
         entry.settled = true;
-        entry.expires = Date.now() + ttlMs;
+        entry.expires = this.entries.budget.clock.now() + ttlMs;
+        const charge = {
+          bytes: ENTRY_OVERHEAD_BYTES + 2 * key.length + (options.sizeOf ?? estimateBytes)(result),
+          miss: options.isMiss?.(result) ?? false,
+        };
         // A clear() while loading wins: only replace what is still there.
-        if (stale && this.entries.get(key) === stale) this.entries.set(key, entry);
-        if (this.entries.get(key) !== entry) return;
+        if (stale && this.entries.peek(key) === stale) {
+          this.unfile(key, stale);
+          this.entries.set(key, entry, charge);
+        } else if (this.entries.peek(key) === entry) this.entries.recharge(key, charge);
+        if (this.entries.peek(key) !== entry) return;
         entry.tags = tags;
         for (const tag of tags) {
           const keys = this.tagged.get(tag) ?? new Set<string>();
@@ -135,17 +166,8 @@ export class ReadCache {
     return value;
   }
 
-  /** Marks `key` as read just now: the Map keeps its keys in order, the least recently read first. */
-  private touch(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-  }
-
-  private evictLeastRecent(): void {
-    const oldest = this.entries.entries().next();
-    if (oldest.done) return;
-    const [key, entry] = oldest.value;
-    this.entries.delete(key);
+  /** Takes an entry the budget dropped (or one replaced) out of the tags and loads. */
+  private unfile(key: string, entry: Entry): void {
     this.loading.delete(key);
     for (const tag of entry.tags) {
       const keys = this.tagged.get(tag);
@@ -162,4 +184,4 @@ export class ReadCache {
   }
 }
 
-export const readCacheFor = perDatabase(() => new ReadCache());
+export const readCacheFor = perDatabase((db) => new ReadCache(cacheBudgetFor(db)));

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { READ_CACHE_MAX_ENTRIES, READ_CACHE_TTL_MS, ReadCache } from './read-cache.js';
+import { CacheBudget } from '../cache/budget.js';
+import { READ_CACHE_TTL_MS, ReadCache } from './read-cache.js';
+
+/** A budget of 256 KB (about 700 small entries), and a stream of one-off addresses four times that. */
+const smallCache = () => new ReadCache(new CacheBudget({ maxBytes: 256 * 1024 }));
+const FLOOD = 3000;
 
 describe('ReadCache', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
@@ -107,11 +112,11 @@ describe('ReadCache', () => {
   });
 
   it('keeps what is read often while a stream of one-off addresses passes through it', async () => {
-    const cache = new ReadCache();
+    const cache = smallCache();
     const popular = counter();
     const page = { ttlMs: 60_000, tagOf: () => 'topic-id:1' };
     await cache.get('popular:fr', popular, page);
-    for (let i = 0; i < READ_CACHE_MAX_ENTRIES * 3; i++) {
+    for (let i = 0; i < FLOOD; i++) {
       await cache.get(`page:fr:/search?q=made-up-${i}`, async () => 'a page');
       if (i % 100 === 0) await cache.get('popular:fr', popular, page);
     }
@@ -123,14 +128,50 @@ describe('ReadCache', () => {
   });
 
   it('drops an entry pushed out by newer ones from its tags too', async () => {
-    const cache = new ReadCache();
+    const cache = smallCache();
     const tagged = { ttlMs: 60_000, tagOf: () => 'topic-id:9' };
     await cache.get('topic:fr:9', counter(), tagged);
-    for (let i = 0; i < READ_CACHE_MAX_ENTRIES; i++) await cache.get(`page:${i}`, async () => 'a page');
+    for (let i = 0; i < FLOOD; i++) await cache.get(`page:${i}`, async () => 'a page');
     // Pushed out, then read again and filed anew: forgetting its tag still drops it.
     const load = counter();
     expect(await cache.get('topic:fr:9', load, tagged)).toBe('value 1');
     cache.forget('topic-id:9');
     expect(await cache.get('topic:fr:9', load, tagged)).toBe('value 2');
+  });
+
+  it('keeps a page read once while a stream of not-found answers passes through it', async () => {
+    const cache = smallCache();
+    const page = counter();
+    await cache.get('page:fr:/topic/pizza', page, { ttlMs: 60_000 });
+    const notFound = { ttlMs: 60_000, isMiss: () => true };
+    for (let i = 0; i < FLOOD; i++)
+      await cache.get(`page:fr:/topic/made-up-${i}`, async () => 'not found', notFound);
+    expect(await cache.get('page:fr:/topic/pizza', page)).toBe('value 1');
+    expect(page).toHaveBeenCalledTimes(1);
+    // The not-found answers are kept, but only a few: they push out each other.
+    expect(cache.size).toBeLessThan(FLOOD / 10);
+  });
+
+  it('charges a value by its size: a few large pages push out what was read least recently', async () => {
+    const cache = smallCache();
+    const bytes = { ttlMs: 60_000, sizeOf: () => 60 * 1024 };
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key, bytes);
+    await cache.get('d', async () => 'd', bytes);
+    await cache.get('e', async () => 'e', bytes);
+    // 256 KB (less the part kept for not-found answers) hold four of them: `a` went first.
+    expect(cache.size).toBe(4);
+    const again = counter();
+    await cache.get('a', again, bytes);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads its time from the clock it is given', async () => {
+    let now = 1_000_000;
+    const clock = { now: () => now, nowIso: () => new Date(now).toISOString() };
+    const cache = new ReadCache(new CacheBudget({ maxBytes: 1024 * 1024, clock }));
+    const load = counter();
+    await cache.get('k', load);
+    now += READ_CACHE_TTL_MS + 60_000;
+    expect(await cache.get('k', load)).toBe('value 2');
   });
 });

@@ -114,7 +114,8 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
     const route = matched ?? 'notFound';
     const served = renderer?.pages[route];
     const at = matched ? path : NOT_FOUND_PATH;
-    // A page the browser renders is the same shell at any address, but a topic's head is its own.
+    // A page the browser renders is the same shell at any address, but a topic's head is its own. A
+    // rendered page is kept under its canonical address (what it reads, normalized): one copy each.
     const address = served
       ? renderedAddress(at, new URLSearchParams(search), served.query)
       : route === 'topic'
@@ -127,6 +128,8 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
         {
           tagOf: (built) => [UI_TEXTS_TAG, ...built.subjects],
           ttlMs: LISTING_PAGES.has(route) ? READ_CACHE_TTL_MS : PAGE_LIFETIME_MS,
+          // A made-up topic's page (and the one not-found page) only pushes out other not-found pages.
+          isMiss: (built) => built.page.status === 404,
         },
       );
       return page.send(request, varyByLanguage(reply));

@@ -11,6 +11,7 @@ import { uiCatalog } from '../../common/i18n/index.js';
 import type { ServerEntry } from '../../common/ssr.js';
 import { readBuildManifest } from '../../scripts/build-manifest.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
+import { readCacheFor } from '../db/read-cache.js';
 import { rebuildSearchIndex } from '../modules/search/indexer.js';
 import { makeCategory, makeProposition, makeTag, makeTopic } from '../test/catalogue-factory.js';
 import { createAdmin } from '../test/factories.js';
@@ -257,6 +258,7 @@ describe('the topic page rendered on the server', () => {
   let hubId: number;
   let romeId: number;
   let romeTagSlug: string;
+  let milanTagSlug: string;
   const ranking = [
     { name: 'Sant’Eustachio', places: { first: 4, second: 1 }, points: 14, voters: 5 },
     { name: 'Tazza d’Oro', places: { first: 2, third: 3 }, points: 9, voters: 5 },
@@ -268,6 +270,7 @@ describe('the topic page rendered on the server', () => {
     const rome = await makeTag(db, { name: 'Rome', type: 'CITY', names: { fr: 'Rome-ville' } });
     const milan = await makeTag(db, { name: 'Milan', type: 'CITY', names: { fr: 'Milan-ville' } });
     romeTagSlug = rome.slug;
+    milanTagSlug = milan.slug;
     const hub = await makeTopic(db, {
       categoryId: category.id,
       language: 'en',
@@ -388,6 +391,28 @@ describe('the topic page rendered on the server', () => {
     expect(html).toContain('Coffee in Italy Rome');
     expect(html).not.toContain('Coffee in Italy Milan');
     expect(html).not.toContain('Marchesi 1824');
+  });
+
+  it('keeps one copy of a hub’s page however its address is written (?page=01, ?tags=b,a, unknown parameters)', async () => {
+    const [a, b] = [romeTagSlug, milanTagSlug].sort();
+    const reads = readCacheFor(server.ctx.db);
+    const canonical = await server.request('GET', `/topic/${hubId}?lng=en&tags=${a},${b}`);
+    expect(canonical.status).toBe(200);
+    const kept = reads.size;
+    for (const noisy of [
+      `?lng=en&tags=${b},${a}`,
+      `?tags=${b},${a},${b}&lng=en&page=01`,
+      `?lng=en&page=1&tags=${a},,${b}&utm_source=mail`,
+      `?lng=en&tags=${a},${b}&ref=${'x'.repeat(50)}`,
+    ]) {
+      const response = await server.request('GET', `/topic/${hubId}${noisy}`);
+      expect(response.status).toBe(200);
+      expect(response.text).toBe(canonical.text);
+    }
+    expect(reads.size).toBe(kept);
+    // What the page reads still tells pages apart.
+    const other = await server.request('GET', `/topic/${hubId}?lng=en&tags=${romeTagSlug}`);
+    expect(other.text).not.toBe(canonical.text);
   });
 
   it('links a long hub’s pages to each other, so that its later sub-topics are reached without JavaScript', async () => {

@@ -30,21 +30,20 @@ export async function loadServerRenderer(distDir: string): Promise<ServerRendere
 
 export interface ServerRenderer {
   render: RenderPage;
-  /** The pages it renders, with the query parameters each reads; every other page is served as the shell. */
+  /** The pages it renders, with each one's canonical query; every other page is served as the shell. */
   pages: ServerEntry['serverRenderedPages'];
 }
 
 /**
- * The address a page is rendered at and cached under: its path and, in a fixed order, only the query
- * parameters its render reads.
+ * The address a page is rendered at and cached under: its path and its query in the page's canonical
+ * form (only what its render reads, normalized).
  */
-export function renderedAddress(path: string, query: URLSearchParams, reads: readonly string[]): string {
-  const kept = new URLSearchParams();
-  for (const name of reads) {
-    const value = query.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  const search = kept.toString();
+export function renderedAddress(
+  path: string,
+  query: URLSearchParams,
+  canonical: (params: URLSearchParams) => URLSearchParams,
+): string {
+  const search = canonical(query).toString();
   return search ? `${path}?${search}` : path;
 }
 

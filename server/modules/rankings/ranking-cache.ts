@@ -1,4 +1,7 @@
 import type { RankingData } from '../../../common/api/topics.js';
+import { CacheBudget, CacheRegion } from '../../cache/budget.js';
+import { cacheBudgetFor, DEFAULT_CACHE_BUDGET_BYTES } from '../../cache/budget-for.js';
+import { estimateBytes } from '../../cache/estimate.js';
 import { perDatabase } from '../../db/per-database.js';
 
 /**
@@ -7,7 +10,8 @@ import { perDatabase } from '../../db/per-database.js';
  * could cost.
  */
 const RANKING_CACHE_TTL_MS = 10_000;
-const MAX_TOPICS = 5_000;
+/** What an entry costs besides its rows, and what a read under way is charged until it ends. */
+const ENTRY_OVERHEAD_BYTES = 200;
 
 interface Entry {
   expires: number;
@@ -18,17 +22,28 @@ interface Entry {
  * Public rankings per topic, served from memory until a vote or an edit changes them. Reading a
  * ranking (tens of rows, each a row object) cost more than answering the request around it; with
  * this a popular topic's ranking is read once per change, however many people are watching it.
+ * Its entries share the app's cache budget (server/cache/budget.ts): the least recently read of all
+ * the caches go first, and a ranking that failed (a made-up topic id) is not kept at all.
  *
  * A read that was under way when its topic changed is never stored: it may have seen the old state.
  */
 export class RankingCache {
-  private readonly entries = new Map<number, Map<number, Entry>>();
+  /** Per `topicId:limit`. */
+  private readonly entries: CacheRegion<string, Entry>;
+  /** The limits kept per topic, to drop them together. */
+  private readonly limits = new Map<number, Set<number>>();
   /** Loads in flight per topic, each marked stale if the topic changes before it ends. */
   private readonly loads = new Map<number, Set<{ stale: boolean }>>();
 
+  /** Alone (a test), it has a budget of its own of the default size. */
+  constructor(budget = new CacheBudget({ maxBytes: DEFAULT_CACHE_BUDGET_BYTES })) {
+    this.entries = new CacheRegion(budget, (key) => this.unfile(key));
+  }
+
   get(topicId: number, limit: number, load: () => Promise<RankingData>): Promise<RankingData> {
-    const now = Date.now();
-    const hit = this.entries.get(topicId)?.get(limit);
+    const now = this.entries.budget.clock.now();
+    const key = `${topicId}:${limit}`;
+    const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
 
     const token = { stale: false };
@@ -37,36 +52,52 @@ export class RankingCache {
     inFlight.add(token);
     const value = load();
     const entry: Entry = { expires: now + RANKING_CACHE_TTL_MS, value };
-    if (this.entries.size >= MAX_TOPICS && !this.entries.has(topicId)) this.entries.clear();
-    const byLimit = this.entries.get(topicId) ?? new Map<number, Entry>();
-    this.entries.set(topicId, byLimit);
-    byLimit.set(limit, entry);
+    if (this.entries.set(key, entry, { bytes: ENTRY_OVERHEAD_BYTES })) {
+      const limits = this.limits.get(topicId) ?? new Set<number>();
+      this.limits.set(topicId, limits);
+      limits.add(limit);
+    }
 
-    const settle = (keep: boolean) => {
+    const settle = (ranking: RankingData | undefined) => {
       inFlight.delete(token);
       if (inFlight.size === 0 && this.loads.get(topicId) === inFlight) this.loads.delete(topicId);
-      if (!keep || token.stale) {
-        const current = this.entries.get(topicId);
-        if (current?.get(limit) === entry) current.delete(limit);
+      if (this.entries.peek(key) !== entry) return;
+      if (ranking && !token.stale)
+        this.entries.recharge(key, { bytes: ENTRY_OVERHEAD_BYTES + estimateBytes(ranking) });
+      else {
+        this.entries.delete(key);
+        this.unfile(key);
       }
     };
     // A failure is not remembered: the next request tries again.
-    value.then(
-      () => settle(true),
-      () => settle(false),
-    );
+    value.then(settle, () => settle(undefined));
     return value;
   }
 
   invalidate(topicId: number): void {
-    this.entries.delete(topicId);
+    for (const limit of this.limits.get(topicId) ?? []) this.entries.delete(`${topicId}:${limit}`);
+    this.limits.delete(topicId);
     for (const token of this.loads.get(topicId) ?? []) token.stale = true;
   }
 
   clear(): void {
     this.entries.clear();
+    this.limits.clear();
     for (const tokens of this.loads.values()) for (const token of tokens) token.stale = true;
+  }
+
+  /** How many rankings are kept (reads under way included). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Takes a dropped entry out of its topic's limits. */
+  private unfile(key: string): void {
+    const [topicId, limit] = key.split(':').map(Number) as [number, number];
+    const limits = this.limits.get(topicId);
+    limits?.delete(limit);
+    if (limits?.size === 0) this.limits.delete(topicId);
   }
 }
 
-export const rankingCacheFor = perDatabase(() => new RankingCache());
+export const rankingCacheFor = perDatabase((db) => new RankingCache(cacheBudgetFor(db)));

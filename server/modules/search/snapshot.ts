@@ -6,6 +6,9 @@ import {
   Vocabulary,
 } from '../../../common/search/index.js';
 import { foldText } from '../../../common/text/index.js';
+import { type CacheBudget, CacheRegion } from '../../cache/budget.js';
+import { cacheBudgetFor } from '../../cache/budget-for.js';
+import { estimateBytes } from '../../cache/estimate.js';
 import { FINDABLE_ASPECTS } from '../../changes/change-set.js';
 import type { CommitSubscriber } from '../../changes/dispatcher.js';
 import type { Executor } from '../../db/executor.js';
@@ -15,14 +18,10 @@ import { HubsRepository } from '../topics/hubs-repository.js';
 import type { ScoredResult, TopicMatch } from './presentation.js';
 import type { CatalogueRows, SearchRepository, TermLookup } from './repository.js';
 
-/** Topic documents kept per process (about 2 KB each). */
-const TOPIC_DOC_CAPACITY = 20_000;
-/** Query words remembered per index version. */
-const WORD_CAPACITY = 20_000;
 /** Postings counted to rank query words by rarity. */
 const FREQUENCY_CAP = 50_000;
-/** Queries whose matches are remembered per index version (popular searches repeat). */
-const QUERY_CAPACITY = 2_000;
+/** What a query's entry is charged while it is being found (its key and record). */
+const PENDING_QUERY_BYTES = 200;
 
 export interface CategoryEntry {
   id: number;
@@ -97,11 +96,16 @@ export class SearchSnapshot {
   readonly categoryKeys = new Map<string, number>();
   readonly tagKeys = new Map<string, number>();
   private readonly views = new Map<Language, CatalogueView>();
-  private readonly words = new Map<string, WordLookups>();
-  /** Per `${language}:${id}`, most recently used last. */
-  private readonly topicDocs = new Map<string, TopicDoc>();
+  /**
+   * The query words, topic documents and query matches met so far are kept under the app's cache
+   * budget (server/cache/budget.ts), beside the pages and rankings: the least recently used of all go
+   * first. The catalogue's names and views are one per version and stay whole.
+   */
+  private readonly words: CacheRegion<string, WordLookups>;
+  /** Per `${language}:${id}`. */
+  private readonly topicDocs: CacheRegion<string, TopicDoc>;
   /** Per query and language, what it matched (the index and texts decide it, votes do not). */
-  private readonly queries = new Map<string, Promise<QueryMatches>>();
+  private readonly queries: CacheRegion<string, Promise<QueryMatches>>;
   /** Per main topic, its active sub-topics: only findable changes (which bump the version) move it. */
   private readonly subTopicCounts = new Map<number, number>();
   private spelling: Vocabulary | undefined;
@@ -114,7 +118,11 @@ export class SearchSnapshot {
     private readonly names: { category: TextsByEntity; tag: TextsByEntity },
     private readonly repository: SearchRepository,
     private readonly db: Executor,
+    budget: CacheBudget,
   ) {
+    this.words = new CacheRegion(budget);
+    this.topicDocs = new CacheRegion(budget);
+    this.queries = new CacheRegion(budget);
     for (const category of rows.categories) {
       this.categoryKeys.set(category.slug, category.id);
       for (const name of this.allNames('category', category.id, category.name)) {
@@ -127,13 +135,25 @@ export class SearchSnapshot {
     }
   }
 
-  static async load(version: number, db: Executor, repository: SearchRepository): Promise<SearchSnapshot> {
+  static async load(
+    version: number,
+    db: Executor,
+    repository: SearchRepository,
+    budget: CacheBudget,
+  ): Promise<SearchSnapshot> {
     const [rows, category, tag] = await Promise.all([
       repository.catalogue(),
       readTranslations(db, 'category', 'all', ['name']),
       readTranslations(db, 'tag', 'all', ['name']),
     ]);
-    return new SearchSnapshot(version, rows, { category, tag }, repository, db);
+    return new SearchSnapshot(version, rows, { category, tag }, repository, db, budget);
+  }
+
+  /** Gives back what it kept under the budget: a newer version replaced it. */
+  release(): void {
+    this.words.clear();
+    this.topicDocs.clear();
+    this.queries.clear();
   }
 
   private allNames(type: 'category' | 'tag', id: number, base: string): string[] {
@@ -252,8 +272,7 @@ export class SearchSnapshot {
       frequency: narrowed.length === 0 ? 0 : await this.repository.groupFrequency(narrowed, FREQUENCY_CAP),
     };
     // Query words are unbounded; the counts are cheap to redo, memory is not.
-    if (this.words.size >= WORD_CAPACITY) this.words.clear();
-    this.words.set(key, word);
+    this.words.set(key, word, { bytes: 2 * key.length + estimateBytes(word) });
     return word;
   }
 
@@ -265,10 +284,17 @@ export class SearchSnapshot {
   matchesOf(key: string, find: () => Promise<QueryMatches>): Promise<QueryMatches> {
     const known = this.queries.get(key);
     if (known) return known;
-    if (this.queries.size >= QUERY_CAPACITY) this.queries.clear();
     const found = find();
-    this.queries.set(key, found);
-    found.catch(() => this.queries.delete(key));
+    this.queries.set(key, found, { bytes: PENDING_QUERY_BYTES + 2 * key.length });
+    found.then(
+      (matches) => {
+        if (this.queries.peek(key) === found)
+          this.queries.recharge(key, { bytes: PENDING_QUERY_BYTES + 2 * key.length + matchesBytes(matches) });
+      },
+      () => {
+        if (this.queries.peek(key) === found) this.queries.delete(key);
+      },
+    );
     return found;
   }
 
@@ -293,9 +319,6 @@ export class SearchSnapshot {
       const key = `${language}:${id}`;
       const doc = this.topicDocs.get(key);
       if (doc) {
-        // Most recently used last, so eviction takes the coldest first.
-        this.topicDocs.delete(key);
-        this.topicDocs.set(key, doc);
         docs.set(id, doc);
       } else missing.push(id);
     }
@@ -347,16 +370,21 @@ export class SearchSnapshot {
           categoryName: category?.everyLanguage.categoryText ?? null,
         }),
       };
-      this.topicDocs.set(`${language}:${topic.id}`, doc);
+      this.topicDocs.set(`${language}:${topic.id}`, doc, { bytes: docBytes(doc) });
       docs.set(topic.id, doc);
-    }
-    for (const key of this.topicDocs.keys()) {
-      if (this.topicDocs.size <= TOPIC_DOC_CAPACITY) break;
-      this.topicDocs.delete(key);
     }
     return docs;
   }
 }
+
+/** A topic document's own size: its category and tags are the view's, shared by every document. */
+const docBytes = (doc: TopicDoc) =>
+  estimateBytes({ ...doc, category: undefined, tags: undefined }) + 8 * (doc.tags.length + 1);
+
+/** A query's matches: their documents are the snapshot's, charged there. */
+const matchesBytes = (matches: QueryMatches) =>
+  matches.topics.reduce((sum, { match }) => sum + 16 + estimateBytes(match), 0) +
+  estimateBytes(matches.catalogue);
 
 /**
  * How long a snapshot is trusted without reading the index's version, when no change was heard. The
@@ -407,9 +435,12 @@ export class SearchSnapshots {
   };
 
   private load(version: number): Promise<SearchSnapshot> {
-    const loading = SearchSnapshot.load(version, this.db, this.repository)
+    const loading = SearchSnapshot.load(version, this.db, this.repository, cacheBudgetFor(this.db))
       .then((loaded) => {
-        if ((this.snapshot?.version ?? -1) < loaded.version) this.snapshot = loaded;
+        if ((this.snapshot?.version ?? -1) < loaded.version) {
+          this.snapshot?.release();
+          this.snapshot = loaded;
+        }
         return loaded;
       })
       .finally(() => {

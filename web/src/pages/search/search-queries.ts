@@ -2,8 +2,21 @@ import { type Language, LIMITS, SEARCH_PAGE_SIZE } from '../../../../common/cons
 import type { SearchParams } from '../../features/search/index.js';
 import { topicKeys } from '../../features/topics/index.js';
 
-/** The address's query parameters the search page reads (its server render keeps these only). */
-export const SEARCH_PAGE_QUERY = ['q', 'category', 'tag', 'sort', 'type'] as const;
+/** The address's query parameters the search page reads. */
+const SEARCH_PAGE_PARAMS = ['q', 'category', 'tag', 'sort', 'type'] as const;
+
+/**
+ * The canonical query of a search page's address: the parameters it reads, in a fixed order, empty ones
+ * and the rest dropped (the server renders and keeps the page under this).
+ */
+export function searchPageQuery(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const name of SEARCH_PAGE_PARAMS) {
+    const value = params.get(name);
+    if (value) kept.set(name, value);
+  }
+  return kept;
+}
 
 /**
  * What the page searches for at an address (the query trimmed, the filters given), or undefined when it

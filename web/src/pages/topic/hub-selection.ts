@@ -6,14 +6,24 @@ import type { TagSelectionField } from '../../features/topics/index.js';
 const TAGS_PARAM = 'tags';
 const PAGE_PARAM = 'page';
 
-/** The address's query parameters a topic page reads, its hub's (its server render keeps these only). */
-export const TOPIC_PAGE_QUERY = [TAGS_PARAM, PAGE_PARAM] as const;
-
-/** What a hub's address selects: read alike by the page and its server loader. */
+/**
+ * What a hub's address selects: read alike by the page and its server loader. The tags are a set (sorted,
+ * each once) and the page a number, so `?tags=b,a&page=01` selects what `?tags=a,b` does.
+ */
 export function hubSelection(params: URLSearchParams): { tags: string[]; page: number; offset: number } {
-  const tags = (params.get(TAGS_PARAM) ?? '').split(',').filter(Boolean);
+  const tags = [...new Set((params.get(TAGS_PARAM) ?? '').split(',').filter(Boolean))].sort();
   const page = Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
   return { tags, page, offset: (page - 1) * HUB_PAGE_SIZE };
+}
+
+/**
+ * The canonical query of a topic page's address: what it reads (its hub's tags and page) as it writes
+ * it in its own links, the rest dropped. The server renders and keeps a topic page under this, so
+ * `?page=01`, `?tags=b,a` or a parameter no page reads never make another copy of the same page.
+ */
+export function topicPageQuery(params: URLSearchParams): URLSearchParams {
+  const { tags, page } = hubSelection(params);
+  return hubQuery(tags, page);
 }
 
 /** The `tags` parameter's value for these tags (what `hubSelection` reads back). */
@@ -28,8 +38,14 @@ export const HUB_TAGS_FIELD: TagSelectionField = { name: TAGS_PARAM, value: tags
  * and the language is said, since without JavaScript nothing else keeps it from one page to the next.
  */
 export function hubParams(language: Language, tags: readonly string[], page: number): URLSearchParams {
-  const params = new URLSearchParams({ [LANGUAGE_PARAM]: language });
-  if (tags.length > 0) params.set(TAGS_PARAM, tagsValue(tags));
+  return new URLSearchParams([[LANGUAGE_PARAM, language], ...hubQuery(tags, page)]);
+}
+
+/** The tags (sorted, each once) and the page of a hub's address; the first page and no tag left out. */
+function hubQuery(tags: readonly string[], page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  const selected = [...new Set(tags)].sort();
+  if (selected.length > 0) params.set(TAGS_PARAM, tagsValue(selected));
   if (page > 1) params.set(PAGE_PARAM, String(page));
   return params;
 }

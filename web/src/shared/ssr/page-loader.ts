@@ -19,8 +19,12 @@ export type PageLoader = (context: PageLoadContext) => Promise<PageStatus>;
 
 export type PageStatus = 200 | 404;
 
-/** A page rendered on the server: its loader and the query parameters its render reads (the rest are dropped). */
+/** A page rendered on the server: its loader and the canonical form of its address's query. */
 export interface ServerPage {
   load: PageLoader;
-  query: readonly string[];
+  /**
+   * The query its render reads, normalized as its own links write it (the rest dropped): the server
+   * renders and keeps the page under its path and this, one copy however the address is written.
+   */
+  query: (params: URLSearchParams) => URLSearchParams;
 }
