@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { serverNodeArgs } from '../launch.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -42,7 +43,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs({ ...process.env, ...env }), {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
