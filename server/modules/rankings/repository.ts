@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/executor.js';
 import type { OrderColumn, RankingOrder } from './order.js';
+import { TOTAL_COLUMNS } from './recount-repository.js';
 
 /** The columns of a ranking row: a proposition and its running totals. */
 export interface RankingRow {
@@ -12,15 +13,7 @@ export interface RankingRow {
   third_count: number;
 }
 
-const RANKING_COLUMNS = [
-  'id',
-  'name',
-  'total_points',
-  'vote_count',
-  'first_count',
-  'second_count',
-  'third_count',
-] as const;
+const RANKING_COLUMNS = ['id', 'name', ...TOTAL_COLUMNS] as const;
 
 /** Anything Kysely sorts with `orderBy(column, direction)`: a query, or a window's OVER clause. */
 interface Sortable<Self> {
