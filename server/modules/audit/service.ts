@@ -31,7 +31,7 @@ export interface AuditEntry {
  */
 export function recordAudit(
   trx: Executor,
-  change: Pick<ChangeSet, 'at'>,
+  change: ChangeSet,
   actor: AuthUser,
   entry: AuditEntry,
 ): Promise<void> {

@@ -10,7 +10,7 @@ import { JobsAdminService } from './service.js';
 /** Recent and failed jobs for administrators. Every route here runs behind requireAdmin (see app.ts). */
 export async function adminJobRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = new JobsAdminService(ctx.database, ctx.clock);
+  const service = new JobsAdminService(ctx);
   const tags = ['admin'];
 
   api.get(

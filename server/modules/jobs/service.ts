@@ -1,6 +1,5 @@
 import type { JobDto, JobListData } from '../../../common/api/jobs.js';
-import type { Clock } from '../../clock/clock.js';
-import type { DatabaseHandle } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
 import type { JobRow } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -9,13 +8,10 @@ import { JobsRepository } from './repository.js';
 
 /** What administrators see of the jobs, and the one thing they may do: run a failed job again. */
 export class JobsAdminService {
-  constructor(
-    private readonly database: DatabaseHandle,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
 
   async list(limit: number): Promise<JobListData> {
-    const repository = new JobsRepository(this.database.db, this.database.kind);
+    const repository = new JobsRepository(this.ctx.db, this.ctx.database.kind);
     const [recent, failed, counts] = await Promise.all([
       repository.recent(limit),
       repository.recent(limit, 'failed'),
@@ -26,14 +22,14 @@ export class JobsAdminService {
 
   /** Queues a failed job again, due now, with its attempts counted afresh; audited. */
   async retry(actor: AuthUser, id: number): Promise<JobDto> {
-    return this.database.db.transaction().execute(async (trx) => {
-      const repository = new JobsRepository(trx, this.database.kind);
-      const at = this.clock.nowIso();
+    // A write like any other: its audit entry and its requeue carry the write's one instant.
+    return this.ctx.changes.transaction(async (trx, change) => {
+      const repository = new JobsRepository(trx, this.ctx.database.kind);
       const before = await repository.byId(id);
-      if (!before || !(await repository.requeueFailed(id, at))) throw errors.notFound('Failed job');
+      if (!before || !(await repository.requeueFailed(id, change.at))) throw errors.notFound('Failed job');
       const after = await repository.byId(id);
       if (!after) throw errors.notFound('Failed job');
-      await recordAudit(trx, { at }, actor, {
+      await recordAudit(trx, change, actor, {
         action: 'status',
         entityType: 'job',
         entityId: id,
