@@ -144,7 +144,10 @@ export interface BallotsTable {
 /** Why a version was appended: the voter's submission, their withdrawal, or a proposition of theirs deleted. */
 export type BallotVersionCause = 'vote' | 'withdrawal' | 'proposition_deleted';
 
-/** One version of a ballot: its places (null where empty, or where the proposition was deleted since). */
+/**
+ * One version of a ballot: its places (null where empty). A place keeps a proposition's id after the
+ * proposition's deletion: a version records what the voter chose then (migration 0018).
+ */
 export interface BallotVersionsTable {
   ballot_id: number;
   version: number;

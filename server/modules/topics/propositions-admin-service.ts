@@ -80,7 +80,7 @@ export class PropositionsAdminService {
   /**
    * Each ballot that holds it gets a version without it (its other places kept), its votes go with it,
    * and the topic's totals are recounted from the ballots, under the same lock as a vote submission.
-   * Past versions that named it keep their other places and an empty one where it was (on delete set null).
+   * Past versions that named it keep naming it: they record what the voter chose then (ids are never reused).
    */
   async delete(actor: AuthUser, key: string, id: number) {
     return this.writeProposition(async (trx, change) => {

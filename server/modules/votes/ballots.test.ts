@@ -97,10 +97,10 @@ describe('a ballot with a history', () => {
     expect(await findTotalsMismatches(db())).toEqual([]);
   });
 
-  it('gives the ballots that held a deleted proposition a version without it, and recounts the totals', async () => {
+  it('gives the ballots that held a deleted proposition a version without it, keeps it in their past versions, and recounts the totals', async () => {
     const admin = await createAdmin(server);
     const topic = await topicWith(db(), ['A', 'B', 'C']);
-    const { A, C } = topic.propositions as Record<'A' | 'B' | 'C', number>;
+    const { A, B, C } = topic.propositions as Record<'A' | 'B' | 'C', number>;
     const [alice, bob] = [await registerUser(server), await registerUser(server)];
     await vote(server, alice.accessToken, ballot(topic.id, ['A', 'B', 'C']));
     await vote(server, bob.accessToken, ballot(topic.id, ['B']));
@@ -120,8 +120,8 @@ describe('a ballot with a history', () => {
 
     const alices = await historyOf(topic.id, alice.id);
     expect(alices.versions.map(({ cast_at, ...version }) => version)).toEqual([
-      // The deleted proposition leaves an empty place in the versions that named it.
-      { version: 1, cause: 'vote', first_id: A, second_id: null, third_id: C },
+      // What Alice chose then stays on record; her current version no longer holds it.
+      { version: 1, cause: 'vote', first_id: A, second_id: B, third_id: C },
       { version: 2, cause: 'proposition_deleted', first_id: A, second_id: null, third_id: C },
     ]);
     const bobs = await historyOf(topic.id, bob.id);

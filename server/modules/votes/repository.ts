@@ -36,6 +36,8 @@ export interface CurrentBallot {
 export interface BallotWrite {
   topicId: number;
   userId: number;
+  /** The caller's ballot on the topic; undefined before their first, which creates it. */
+  ballotId: number | undefined;
   /** The version appended: 1 for the caller's first ballot on the topic. */
   version: number;
   cause: 'vote' | 'withdrawal';
@@ -213,7 +215,9 @@ export class VotesRepository {
             .execute();
     await totals?.execute();
     await voters?.execute();
-    const { id } = await ballotUpsert(this.db, ballot).returning('id').executeTakeFirstOrThrow();
+    const id =
+      ballot.ballotId ?? (await ballotInsert(this.db, ballot).returning('id').executeTakeFirstOrThrow()).id;
+    if (ballot.ballotId !== undefined) await ballotUpdate(this.db, ballot).execute();
     await this.db
       .insertInto('ballot_versions')
       .values({
@@ -231,7 +235,7 @@ export class VotesRepository {
 
   /**
    * The PostgreSQL form of writeBallot: the votes' delete and insert, both total updates, the ballot's
-   * upsert and its version's insert in one statement (WITH clauses), run as a prepared statement.
+   * insert or update and its version's insert in one statement (WITH clauses), run as a prepared statement.
    */
   private async writeAsOneStatement(
     ballot: BallotWrite,
@@ -242,7 +246,11 @@ export class VotesRepository {
     const integer = (value: number | null) => sql`cast(${value} as integer)`;
     let statement = this.db
       .with('deleted', (db) => userVotesDelete(db, ballot).returning('id'))
-      .with('ballot', (db) => ballotUpsert(db, ballot).returning('id'));
+      .with('ballot', (db) =>
+        ballot.ballotId === undefined
+          ? ballotInsert(db, ballot).returning('id')
+          : ballotUpdate(db, ballot).returning('id'),
+      );
     if (totals) statement = statement.with('totals', () => totals.returning('id')) as typeof statement;
     if (voters) statement = statement.with('voters', () => voters.returning('id')) as typeof statement;
     const withVersion = statement.with('version', (db) =>
@@ -282,22 +290,26 @@ export class VotesRepository {
   }
 }
 
-/** The caller's ballot made to point at its new version (created by its first). */
-function ballotUpsert(db: QueryCreator<Database>, ballot: BallotWrite) {
+/** The caller's first ballot on the topic, created with its first version current. */
+function ballotInsert(db: QueryCreator<Database>, ballot: BallotWrite) {
+  return db.insertInto('ballots').values({
+    topic_id: ballot.topicId,
+    user_id: ballot.userId,
+    first_cast_at: ballot.castAt,
+    version: ballot.version,
+    updated_at: ballot.castAt,
+  });
+}
+
+/**
+ * The caller's ballot made to point at its new version, by its id (read with the current ballot, under the
+ * topic's lock): cheaper than an upsert, which would look the voter's ballot up again.
+ */
+function ballotUpdate(db: QueryCreator<Database>, ballot: BallotWrite) {
   return db
-    .insertInto('ballots')
-    .values({
-      topic_id: ballot.topicId,
-      user_id: ballot.userId,
-      first_cast_at: ballot.castAt,
-      version: ballot.version,
-      updated_at: ballot.castAt,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['topic_id', 'user_id'])
-        .doUpdateSet({ version: ballot.version, updated_at: ballot.castAt }),
-    );
+    .updateTable('ballots')
+    .set({ version: ballot.version, updated_at: ballot.castAt })
+    .where('id', '=', ballot.ballotId as number);
 }
 
 function userVotesDelete(db: QueryCreator<Database>, ballot: { topicId: number; userId: number }) {

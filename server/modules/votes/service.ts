@@ -150,6 +150,7 @@ export class VotesService {
     const written = await votes.writeBallot({
       topicId: topic.id,
       userId,
+      ballotId: current?.id,
       version,
       cause,
       places: next,
