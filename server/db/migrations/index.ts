@@ -18,6 +18,7 @@ import { refreshTokenExpiry } from './2026-11-24-0015-refresh-token-expiry.js';
 import { ballots } from './2026-11-26-0016-ballots.js';
 import { jobs } from './2026-11-26-0017-jobs.js';
 import { ballotVersionPlaces } from './2026-11-27-0018-ballot-version-places.js';
+import { votesByTopic } from './2026-11-27-0019-votes-by-topic.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -41,6 +42,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-26-0016-ballots': ballots,
   '2026-11-26-0017-jobs': jobs,
   '2026-11-27-0018-ballot-version-places': ballotVersionPlaces,
+  '2026-11-27-0019-votes-by-topic': votesByTopic,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
