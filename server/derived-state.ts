@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { followRankingChanges } from './modules/rankings/follow.js';
+import { standingCacheFor } from './modules/rankings/standing-cache.js';
 import { searchIndexFollower } from './modules/search/indexer.js';
 import { followTopicChanges } from './modules/topics/caches.js';
 import { hubTotalsFollower } from './modules/topics/hub-totals.js';
@@ -17,6 +18,8 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribeInTransaction(ctx.outbox);
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(followTopicChanges(ctx.db));
+  // The topics' ballots first: the rankings read them once their cache entries are dropped.
+  ctx.changes.subscribe(standingCacheFor(ctx.db).follow);
   ctx.changes.subscribe(followRankingChanges(ctx.db, ctx.rankings));
   ctx.changes.subscribe(ctx.searchVocabulary.follow);
   ctx.changes.subscribe(ctx.searchSnapshots.follow);

@@ -22,14 +22,22 @@ export const RANKING_EVENT_MAX_ROWS = 100;
 /** Its shape is the schema `rankingEventDto` (topics.ts), which the OpenAPI document publishes. */
 export type { RankingEventDto };
 
-export function rankingEventOf({ topicId, voteCount, rankings }: RankingData): RankingEventDto {
+export function rankingEventOf(ranking: RankingData): RankingEventDto {
   return {
+    ...ranking,
     version: RANKING_EVENT_VERSION,
-    topicId,
-    voteCount,
-    rowCount: rankings.length,
-    rankings: rankings.slice(0, RANKING_EVENT_MAX_ROWS),
+    rowCount: ranking.rankings.length,
+    rankings: ranking.rankings.slice(0, RANKING_EVENT_MAX_ROWS),
   };
+}
+
+/** The ranking an event carries, as the ranking route answers it (whole only if `isWholeRanking`). */
+export function rankingOfEvent({
+  version: _version,
+  rowCount: _rowCount,
+  ...ranking
+}: RankingEventDto): RankingData {
+  return ranking;
 }
 
 /** Whether the event holds every row of the ranking, so that it can stand for the ranking read. */

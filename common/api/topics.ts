@@ -9,6 +9,9 @@ import { RANKING_EVENT_VERSION } from './ranking-event.js';
 export const TOPIC_PAGE_MAX = 100;
 export const TOPIC_PAGE_DEFAULT = 20;
 export const RANKING_LIMIT_MAX = 1000;
+/** The orderings of a ranking a reader may ask for (server/modules/rankings/order.ts defines them). */
+export const RANKING_ORDER_IDS = ['points', 'average'] as const;
+export type RankingOrderId = (typeof RANKING_ORDER_IDS)[number];
 export const SUB_TOPICS_LIMIT_MAX = 500;
 
 /** A language in a path or query is checked by the route (400 UNSUPPORTED_LANGUAGE), not here. */
@@ -57,6 +60,8 @@ export const rankingQuery = z.object({
   language: languageText.optional(),
   lang: languageText.optional(),
   limit: z.coerce.number().int().min(1).max(RANKING_LIMIT_MAX).default(RANKING_LIMIT_MAX),
+  /** `points` (the spec's: total points) or `average` (weighted average points per eligible ballot). */
+  order: z.enum(RANKING_ORDER_IDS).default('points'),
 });
 
 const tagTypeField = z
@@ -215,11 +220,63 @@ export const hubData = z.object({
 });
 export type HubData = z.infer<typeof hubData>;
 
+/** How sure the ranking can be of a row (docs/methodology): null while the topic has no ballot. */
+export const confidenceInterval = z.object({ low: z.number(), high: z.number() }).register(apiComponents, {
+  id: 'ConfidenceInterval',
+  description: '90% interval of the weighted average points per eligible ballot (0 to 3).',
+});
+
+/** A row of a topic's ranking: its totals (as on a podium), and how it stands beyond them (issue 33). */
+export const rankingRowDto = rankingEntryDto
+  .extend({
+    eligibleBallots: z
+      .int()
+      .min(0)
+      .register(apiComponents, {
+        description:
+          'Counted ballots cast while the proposition existed: those that could have named it. A ballot cast ' +
+          'before it was proposed neither counts for nor against it.',
+      }),
+    weightedAverage: z
+      .number()
+      .nullable()
+      .register(apiComponents, {
+        description:
+          "Average points per eligible ballot, shrunk toward the topic's mean as IMDb's weighted rating: " +
+          'n/(n+m)·R + m/(n+m)·C with m = 5 ballots. Null while the topic has no ballot.',
+      }),
+    interval: confidenceInterval.nullable(),
+  })
+  .register(apiComponents, { id: 'RankingRowDto' });
+export type RankingRowDto = z.infer<typeof rankingRowDto>;
+
+/** The head-to-head results of the first propositions of a ranking, in ranking order. */
+export const headToHeadDto = z
+  .object({
+    propositionIds: z.array(z.int()),
+    /** wins[i][j]: ballots eligible for both on which propositionIds[i] stands above propositionIds[j]. */
+    wins: z.array(z.array(z.int().min(0))),
+  })
+  .register(apiComponents, { id: 'HeadToHeadDto' });
+export type HeadToHeadDto = z.infer<typeof headToHeadDto>;
+
 export const rankingData = z.object({
   topicId: z.int(),
   /** People who voted on the topic. */
   voteCount: z.int(),
-  rankings: z.array(rankingEntryDto),
+  rankings: z.array(rankingRowDto),
+  condorcetWinnerId: z
+    .int()
+    .nullable()
+    .register(apiComponents, {
+      description:
+        'The proposition that beats every other head to head (more ballots eligible for both put it above), ' +
+        'or null when none does (a tie or a cycle).',
+    }),
+  leaderIsCondorcetWinner: z.boolean().register(apiComponents, {
+    description: 'Whether the points leader is also the head-to-head winner.',
+  }),
+  headToHead: headToHeadDto,
 });
 export type RankingData = z.infer<typeof rankingData>;
 

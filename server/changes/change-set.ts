@@ -137,8 +137,8 @@ export class ChangeSet {
     return this;
   }
 
-  propositionCreated(proposition: PropositionFacts): this {
-    this.recorded.push({ type: 'propositionCreated', proposition });
+  propositionCreated(proposition: PropositionFacts, createdAt: string): this {
+    this.recorded.push({ type: 'propositionCreated', proposition, createdAt });
     return this;
   }
 

@@ -34,6 +34,8 @@ export interface PropositionFacts {
 export interface PropositionCreated {
   type: 'propositionCreated';
   proposition: PropositionFacts;
+  /** Its `created_at`: ballots cast from then on could name it. */
+  createdAt: string;
 }
 
 export interface PropositionRenamed {

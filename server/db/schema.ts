@@ -139,6 +139,11 @@ export interface BallotsTable {
   /** The current version's number: the last of ballot_versions for this ballot. */
   version: number;
   updated_at: string;
+  /**
+   * When the voter last cast it (a vote or a withdrawal); a version appended for them (a proposition's
+   * deletion) leaves it. The propositions that existed then are those it could name (eligible ballots).
+   */
+  voted_at: ColumnType<string, string | undefined, string>;
 }
 
 /** Why a version was appended: the voter's submission, their withdrawal, or a proposition of theirs deleted. */

@@ -161,14 +161,17 @@ describe('live-ranking streams under a flood', () => {
     expect(data.rankings).toHaveLength(RANKING_EVENT_MAX_ROWS);
     expect(Object.keys(data.rankings[0]).sort()).toEqual(
       [
+        'eligibleBallots',
         'firstPlaces',
         'id',
+        'interval',
         'itemName',
         'rank',
         'secondPlaces',
         'thirdPlaces',
         'totalPoints',
         'voteCount',
+        'weightedAverage',
       ].sort(),
     );
   });

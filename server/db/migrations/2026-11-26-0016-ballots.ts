@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import { recountTopics } from '../../modules/rankings/recount.js';
-import { BallotsRepository } from '../../modules/votes/ballots-repository.js';
 import type { Database } from '../schema.js';
 import type { PortableMigration } from './index.js';
 
@@ -44,9 +43,22 @@ export const ballots: PortableMigration = (kind) => ({
         db,
       );
     }
-    const typed = db as unknown as Kysely<Database>;
-    await new BallotsRepository(typed).fromVotes();
-    await recountTopics(typed);
+    // The SQL of BallotsRepository.fromVotes as of this schema (a migration stays as it ran: the
+    // repository's copy follows later columns).
+    await sql`
+      insert into ballots (topic_id, user_id, state, first_cast_at, version, updated_at)
+      select topic_id, user_id, 'counted', min(created_at), 1, max(created_at)
+      from votes group by topic_id, user_id`.execute(db);
+    await sql`
+      insert into ballot_versions (ballot_id, version, cast_at, cause, first_id, second_id, third_id)
+      select b.id, 1, b.first_cast_at, 'vote',
+        max(case when v.points = 3 then v.proposition_id end),
+        max(case when v.points = 2 then v.proposition_id end),
+        max(case when v.points = 1 then v.proposition_id end)
+      from ballots b
+      join votes v on v.topic_id = b.topic_id and v.user_id = b.user_id
+      group by b.id, b.first_cast_at`.execute(db);
+    await recountTopics(db as unknown as Kysely<Database>);
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('ballot_versions').execute();

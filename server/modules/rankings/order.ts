@@ -1,3 +1,4 @@
+import type { RankingOrderId } from '../../../common/api/topics.js';
 import type { RankingRow } from './repository.js';
 
 /** A column of a proposition's ranking row, and which way the ranking reads it. */
@@ -26,8 +27,9 @@ export interface RankingOrder {
 function compareBy(columns: readonly OrderColumn[]) {
   return (a: RankingRow, b: RankingRow): number => {
     for (const { column, direction } of columns) {
-      const x = a[column];
-      const y = b[column];
+      // An absent average (a topic without ballots) sorts as no average at all, below any figure.
+      const x = a[column] ?? -1;
+      const y = b[column] ?? -1;
       if (x === y) continue;
       return (x < y ? -1 : 1) * (direction === 'asc' ? 1 : -1);
     }
@@ -68,6 +70,30 @@ export const BY_POINTS = orderByColumns(
     { column: 'id', direction: 'asc' },
   ],
 );
+
+/**
+ * Highest weighted average points per eligible ballot first (confidence.ts: a proposition's own average
+ * shrunk toward the topic's, so a newcomer with one 3-point ballot does not lead), then as BY_POINTS.
+ * Read in memory: the average is not a column (the rows carry it from their standing).
+ */
+export const BY_AVERAGE = orderByColumns(
+  'average',
+  [
+    { column: 'weighted_average', direction: 'desc' },
+    { column: 'total_points', direction: 'desc' },
+    { column: 'vote_count', direction: 'desc' },
+  ],
+  [
+    { column: 'name', direction: 'asc' },
+    { column: 'id', direction: 'asc' },
+  ],
+);
+
+/** The orderings a reader may ask for, by their id (the ranking route's `order`, the topic page's address). */
+export const RANKING_ORDERS: Readonly<Record<RankingOrderId, RankingOrder>> = {
+  points: BY_POINTS,
+  average: BY_AVERAGE,
+};
 
 /**
  * Each row of `rows` (sorted by `order`) with its competition rank: rows that share a rank get the same

@@ -28,10 +28,10 @@ interface Entry {
  * A read that was under way when its topic changed is never stored: it may have seen the old state.
  */
 export class RankingCache {
-  /** Per `topicId:limit`. */
+  /** Per `topicId:variant` (the ordering and the limit read). */
   private readonly entries: CacheRegion<string, Entry>;
-  /** The limits kept per topic, to drop them together. */
-  private readonly limits = new Map<number, Set<number>>();
+  /** The variants kept per topic, to drop them together. */
+  private readonly variants = new Map<number, Set<string>>();
   /** Loads in flight per topic, each marked stale if the topic changes before it ends. */
   private readonly loads = new Map<number, Set<{ stale: boolean }>>();
 
@@ -40,9 +40,10 @@ export class RankingCache {
     this.entries = new CacheRegion(budget, (key) => this.unfile(key));
   }
 
-  get(topicId: number, limit: number, load: () => Promise<RankingData>): Promise<RankingData> {
+  /** `variant` names what was read of the topic's ranking: its ordering and limit (`points:1000`). */
+  get(topicId: number, variant: string, load: () => Promise<RankingData>): Promise<RankingData> {
     const now = this.entries.budget.clock.now();
-    const key = `${topicId}:${limit}`;
+    const key = `${topicId}:${variant}`;
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
 
@@ -53,9 +54,9 @@ export class RankingCache {
     const value = load();
     const entry: Entry = { expires: now + RANKING_CACHE_TTL_MS, value };
     if (this.entries.set(key, entry, { bytes: ENTRY_OVERHEAD_BYTES })) {
-      const limits = this.limits.get(topicId) ?? new Set<number>();
-      this.limits.set(topicId, limits);
-      limits.add(limit);
+      const variants = this.variants.get(topicId) ?? new Set<string>();
+      this.variants.set(topicId, variants);
+      variants.add(variant);
     }
 
     const settle = (ranking: RankingData | undefined) => {
@@ -75,14 +76,14 @@ export class RankingCache {
   }
 
   invalidate(topicId: number): void {
-    for (const limit of this.limits.get(topicId) ?? []) this.entries.delete(`${topicId}:${limit}`);
-    this.limits.delete(topicId);
+    for (const variant of this.variants.get(topicId) ?? []) this.entries.delete(`${topicId}:${variant}`);
+    this.variants.delete(topicId);
     for (const token of this.loads.get(topicId) ?? []) token.stale = true;
   }
 
   clear(): void {
     this.entries.clear();
-    this.limits.clear();
+    this.variants.clear();
     for (const tokens of this.loads.values()) for (const token of tokens) token.stale = true;
   }
 
@@ -91,12 +92,13 @@ export class RankingCache {
     return this.entries.size;
   }
 
-  /** Takes a dropped entry out of its topic's limits. */
+  /** Takes a dropped entry out of its topic's variants. */
   private unfile(key: string): void {
-    const [topicId, limit] = key.split(':').map(Number) as [number, number];
-    const limits = this.limits.get(topicId);
-    limits?.delete(limit);
-    if (limits?.size === 0) this.limits.delete(topicId);
+    const split = key.indexOf(':');
+    const topicId = Number(key.slice(0, split));
+    const variants = this.variants.get(topicId);
+    variants?.delete(key.slice(split + 1));
+    if (variants?.size === 0) this.variants.delete(topicId);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/executor.js';
-import type { OrderColumn, RankingOrder } from './order.js';
+import { BY_POINTS, type OrderColumn, type RankingOrder } from './order.js';
 import { TOTAL_COLUMNS } from './recount-repository.js';
+import type { StandingRow } from './standing.js';
+import type { CountedBallot } from './topic-ballots.js';
 
 /** The columns of a ranking row: a proposition and its running totals. */
 export interface RankingRow {
@@ -11,6 +13,11 @@ export interface RankingRow {
   first_count: number;
   second_count: number;
   third_count: number;
+  /**
+   * Not a column: the weighted average of the proposition's standing (standing.ts), set in memory before
+   * an ordering by average sorts the rows. Absent on rows read for the database's own sort.
+   */
+  weighted_average?: number | null;
 }
 
 const RANKING_COLUMNS = ['id', 'name', ...TOTAL_COLUMNS] as const;
@@ -44,6 +51,43 @@ export class RankingsRepository {
   ranking(topicId: number, limit: number, order: RankingOrder): Promise<RankingRow[]> {
     const query = this.db.selectFrom('propositions').select(RANKING_COLUMNS).where('topic_id', '=', topicId);
     return sortedBy(query, order).limit(limit).execute();
+  }
+
+  /**
+   * Every proposition of the topic, with when it was created: what its standing needs. In the default
+   * order, which an ordering that reads the standing then sorts in memory.
+   */
+  standingRows(topicId: number): Promise<StandingRow[]> {
+    const query = this.db
+      .selectFrom('propositions')
+      .select([...RANKING_COLUMNS, 'created_at'])
+      .where('topic_id', '=', topicId);
+    return sortedBy(query, BY_POINTS).execute();
+  }
+
+  /** The topic's counted ballots that hold a place: when their voter cast them, and their current places. */
+  async countedBallots(topicId: number): Promise<CountedBallot[]> {
+    const rows = await this.db
+      .selectFrom('ballots as b')
+      .innerJoin('ballot_versions as bv', (join) =>
+        join.onRef('bv.ballot_id', '=', 'b.id').onRef('bv.version', '=', 'b.version'),
+      )
+      .select(['b.id', 'b.voted_at', 'bv.first_id', 'bv.second_id', 'bv.third_id'])
+      .where('b.topic_id', '=', topicId)
+      .where('b.state', '=', 'counted')
+      .where((eb) =>
+        eb.or([
+          eb('bv.first_id', 'is not', null),
+          eb('bv.second_id', 'is not', null),
+          eb('bv.third_id', 'is not', null),
+        ]),
+      )
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      castAt: row.voted_at,
+      places: { first: row.first_id, second: row.second_id, third: row.third_id },
+    }));
   }
 
   /**

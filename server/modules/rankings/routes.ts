@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rankingData, rankingEventDto, rankingParams, rankingQuery } from '../../../common/api/topics.js';
+import {
+  type RankingOrderId,
+  rankingData,
+  rankingEventDto,
+  rankingParams,
+  rankingQuery,
+} from '../../../common/api/topics.js';
 import { topicIdParams } from '../../../common/api/votes.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { requireLanguage } from '../../http/language.js';
 import { answers, eventStream } from '../../http/responses.js';
+import { RANKING_ORDERS } from './order.js';
 import { RankingsService } from './service.js';
 import { streamRankingEvents } from './sse.js';
 
@@ -17,7 +24,9 @@ const RANKING_STREAM =
 
 /** A topic's ranking (SPEC 7), and its live stream of DESIGN.md. */
 export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const rankings = new RankingsService(ctx.db);
+  const rankings = Object.fromEntries(
+    Object.entries(RANKING_ORDERS).map(([id, order]) => [id, new RankingsService(ctx.db, order)]),
+  ) as Record<RankingOrderId, RankingsService>;
   const { events, streams } = ctx.rankings;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rankings'];
@@ -38,7 +47,7 @@ export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       requireLanguage(request.query.language ?? request.query.lang);
       // Administrators (a token is optional here) also see inactive topics, to check them before activating.
       return ok(
-        await rankings.ranking(request.params.topicId, request.query.limit, {
+        await rankings[request.query.order].ranking(request.params.topicId, request.query.limit, {
           includeInactive: request.authUser?.isAdmin === true,
         }),
       );

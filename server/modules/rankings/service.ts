@@ -5,8 +5,11 @@ import { errors } from '../../http/errors.js';
 import { BY_POINTS, type RankingOrder, rankRows } from './order.js';
 import { rankingCacheFor } from './ranking-cache.js';
 import { type RankingRow, RankingsRepository } from './repository.js';
+import { type Standing, type StandingRow, standingOf } from './standing.js';
+import { standingCacheFor } from './standing-cache.js';
+import { TopicBallots } from './topic-ballots.js';
 
-/** Sorted rows as the API shows them, each with its competition rank (order.ts). */
+/** Sorted rows with their totals as a podium shows them, each with its competition rank (order.ts). */
 function rankedEntries(rows: readonly RankingRow[], order: RankingOrder): RankingEntryDto[] {
   return rankRows(rows, order).map(({ row, rank }) => ({
     id: row.id,
@@ -18,6 +21,44 @@ function rankedEntries(rows: readonly RankingRow[], order: RankingOrder): Rankin
     secondPlaces: Number(row.second_count),
     thirdPlaces: Number(row.third_count),
   }));
+}
+
+/** Propositions the head-to-head view compares: the first of the ranking. */
+export const HEAD_TO_HEAD_SIZE = 10;
+
+/**
+ * The ranking answer's rows and topic figures: `byPoints` is every proposition in the default order, the
+ * standing their figures beyond points; `order` sorts them for display (in memory: an ordering may read
+ * the standing, as by average does).
+ */
+function rankingOf(byPoints: readonly StandingRow[], limit: number, order: RankingOrder, standing: Standing) {
+  const rows =
+    order === BY_POINTS
+      ? byPoints
+      : byPoints
+          .map((row) => ({ ...row, weighted_average: standing.confidence.get(row.id)?.average ?? null }))
+          .sort(order.compare);
+  const rankings = rankedEntries(rows.slice(0, limit), order).map((entry) => {
+    const confidence = standing.confidence.get(entry.id);
+    return {
+      ...entry,
+      eligibleBallots: standing.eligibleBallots.get(entry.id) ?? 0,
+      weightedAverage: confidence?.average ?? null,
+      interval: confidence ? { low: confidence.low, high: confidence.high } : null,
+    };
+  });
+  const compared = rows.slice(0, HEAD_TO_HEAD_SIZE).map((row) => row.id);
+  const winner = standing.headToHead.condorcetWinner();
+  const pointsLeader = byPoints[0];
+  return {
+    rankings,
+    condorcetWinnerId: winner,
+    leaderIsCondorcetWinner: winner !== null && pointsLeader?.id === winner,
+    headToHead: {
+      propositionIds: compared,
+      wins: compared.map((above) => compared.map((below) => standing.headToHead.wins(above, below))),
+    },
+  };
 }
 
 /**
@@ -41,18 +82,45 @@ export class RankingsService {
   async read(
     topicId: number,
     limit: number,
-    options: { includeInactive?: boolean } = {},
+    options: { includeInactive?: boolean; fromScratch?: boolean } = {},
   ): Promise<RankingData | undefined> {
     const topic = await this.rankings.topic(topicId, options);
     if (!topic) return undefined;
-    const rows = await this.rankings.ranking(topicId, limit, this.order);
-    return { topicId, voteCount: Number(topic.vote_count), rankings: rankedEntries(rows, this.order) };
+    const rows = await this.rankings.standingRows(topicId);
+    // From scratch, the ballots are read anew instead of kept in step: what a recount compares with.
+    const ballots = options.fromScratch
+      ? await this.loadBallots(topicId, rows)
+      : await this.topicBallots(topicId, rows);
+    return {
+      topicId,
+      voteCount: Number(topic.vote_count),
+      ...rankingOf(rows, limit, this.order, standingOf(rows, ballots)),
+    };
   }
 
   /**
-   * The ranking route's answer: the public reads the ranking cache, administrators (who see inactive
-   * topics) read fresh. The cache holds the default order's rankings (it is keyed by topic and limit):
-   * another ordering reads fresh until it has a key of its own there.
+   * The topic's counted ballots, kept in memory in step with its events (standing-cache.ts); read again
+   * if they do not know exactly the propositions just read (a change they could not follow).
+   */
+  private async topicBallots(topicId: number, rows: readonly StandingRow[]): Promise<TopicBallots> {
+    const cache = standingCacheFor(this.db);
+    const load = () => this.loadBallots(topicId, rows);
+    const ballots = await cache.get(topicId, load);
+    if (ballots.knows(rows.map((row) => row.id))) return ballots;
+    cache.forget(topicId);
+    return cache.get(topicId, load);
+  }
+
+  private async loadBallots(topicId: number, rows: readonly StandingRow[]): Promise<TopicBallots> {
+    return new TopicBallots(
+      rows.map((row) => ({ id: row.id, createdAt: row.created_at })),
+      await this.rankings.countedBallots(topicId),
+    );
+  }
+
+  /**
+   * The ranking route's answer: the public reads the ranking cache (per ordering and limit),
+   * administrators (who see inactive topics) read fresh.
    */
   async ranking(
     topicId: number,
@@ -64,13 +132,15 @@ export class RankingsService {
       if (!ranking) throw errors.notFound('Topic');
       return ranking;
     };
-    const cached = !options.includeInactive && this.order === BY_POINTS;
-    return cached ? rankingCacheFor(this.db).get(topicId, limit, load) : load();
+    return options.includeInactive
+      ? load()
+      : rankingCacheFor(this.db).get(topicId, `${this.order.id}:${limit}`, load);
   }
 
   /** Each topic's podium (its first three propositions with points), ranked, by topic id. */
   async podiums(topicIds: readonly number[]): Promise<Map<number, RankingEntryDto[]>> {
-    const podiums = await this.rankings.podiums(topicIds, this.order);
-    return new Map([...podiums].map(([topicId, rows]) => [topicId, rankedEntries(rows, this.order)]));
+    // A podium is the spec's: by points, whatever the ordering of the topic's own ranking.
+    const podiums = await this.rankings.podiums(topicIds, BY_POINTS);
+    return new Map([...podiums].map(([topicId, rows]) => [topicId, rankedEntries(rows, BY_POINTS)]));
   }
 }

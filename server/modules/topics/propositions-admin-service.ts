@@ -27,14 +27,10 @@ export class PropositionsAdminService {
       const topic = await this.topics.require(trx, key);
       const propositions = new PropositionsRepository(trx);
       if (await propositions.findByKey(topic.id, nameKey)) throw errors.propositionExists();
-      const id = await propositions.insert({
-        topicId: topic.id,
-        name: itemName,
-        nameKey,
-        createdAt: this.ctx.clock.nowIso(),
-      });
+      const createdAt = this.ctx.clock.nowIso();
+      const id = await propositions.insert({ topicId: topic.id, name: itemName, nameKey, createdAt });
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
-      change.propositionCreated({ id, topicId: topic.id, name: itemName, createdBy: null });
+      change.propositionCreated({ id, topicId: topic.id, name: itemName, createdBy: null }, createdAt);
       await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'proposition',

@@ -25,8 +25,8 @@ export class BallotsRepository {
    */
   async fromVotes(): Promise<void> {
     await sql`
-      insert into ballots (topic_id, user_id, state, first_cast_at, version, updated_at)
-      select v.topic_id, v.user_id, 'counted', min(v.created_at), 1, max(v.created_at)
+      insert into ballots (topic_id, user_id, state, first_cast_at, version, updated_at, voted_at)
+      select v.topic_id, v.user_id, 'counted', min(v.created_at), 1, max(v.created_at), max(v.created_at)
       from votes v
       where not exists (select 1 from ballots b where b.topic_id = v.topic_id and b.user_id = v.user_id)
       group by v.topic_id, v.user_id`.execute(this.db);

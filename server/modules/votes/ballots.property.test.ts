@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RANKING_LIMIT_MAX, type RankingData } from '../../../common/api/topics.js';
 import { findTotalsMismatches } from '../../db/integrity.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { RankingsService } from '../rankings/service.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from './test-helpers.js';
 
 let server: TestServer;
@@ -83,6 +85,12 @@ async function run(topicId: number, act: Action): Promise<void> {
   expect([200, 201], response.text).toContain(response.status);
 }
 
+async function rankingOf(topicId: number): Promise<RankingData> {
+  const response = await server.request('GET', `/api/search/rankings/topic/${topicId}?language=en`);
+  expect(response.status).toBe(200);
+  return response.body.data as RankingData;
+}
+
 /** Each voter's ballot on the topic: versions in order, the last the places "my votes" shows. */
 async function expectHistoriesInOrder(topicId: number): Promise<void> {
   const db = server.ctx.db;
@@ -127,16 +135,23 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
 }
 
 describe('ballots under any concurrent mix of votes, changes, withdrawals and proposition deletions', () => {
-  it('leaves the totals equal to a recount from the ballots, and each ballot’s versions in order', async () => {
+  it('leaves the totals and the standing equal to a recount from the ballots, and each ballot’s versions in order', async () => {
     await fc.assert(
       fc.asyncProperty(rounds, async (plan) => {
         const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+        // Read once, the topic's ballots are then kept in memory in step with each write's events.
+        await rankingOf(topic.id);
         for (const round of plan) {
-          await Promise.all(round.actions.map((act) => run(topic.id, act)));
+          await Promise.all([...round.actions.map((act) => run(topic.id, act)), rankingOf(topic.id)]);
           server.clock.advance(round.pause);
         }
         expect(await findTotalsMismatches(server.ctx.db)).toEqual([]);
         await expectHistoriesInOrder(topic.id);
+        // Eligible ballots, averages and head to head as served equal those of the ballots read anew.
+        const recounted = await new RankingsService(server.ctx.db).read(topic.id, RANKING_LIMIT_MAX, {
+          fromScratch: true,
+        });
+        expect(await rankingOf(topic.id)).toEqual(recounted);
       }),
       { numRuns: 25 },
     );

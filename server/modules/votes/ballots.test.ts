@@ -108,6 +108,7 @@ describe('a ballot with a history', () => {
       await db().selectFrom('topics').select('slug').where('id', '=', topic.id).executeTakeFirstOrThrow()
     ).slug;
 
+    server.clock.advance(60_000);
     const deleted = await server.request(
       'DELETE',
       `/api/admin/topics/${slug}/propositions/${topic.propositions.B}`,
@@ -124,6 +125,9 @@ describe('a ballot with a history', () => {
       { version: 1, cause: 'vote', first_id: A, second_id: B, third_id: C },
       { version: 2, cause: 'proposition_deleted', first_id: A, second_id: null, third_id: C },
     ]);
+    // She last voted when she cast version 1: the deletion's version does not count as her casting it.
+    expect(alices.record?.voted_at).toBe(alices.versions[0]?.cast_at);
+    expect(alices.record?.updated_at).toBe(alices.versions[1]?.cast_at);
     const bobs = await historyOf(topic.id, bob.id);
     expect(bobs.versions.at(-1)).toMatchObject({
       version: 2,

@@ -298,6 +298,7 @@ function ballotInsert(db: QueryCreator<Database>, ballot: BallotWrite) {
     first_cast_at: ballot.castAt,
     version: ballot.version,
     updated_at: ballot.castAt,
+    voted_at: ballot.castAt,
   });
 }
 
@@ -308,7 +309,7 @@ function ballotInsert(db: QueryCreator<Database>, ballot: BallotWrite) {
 function ballotUpdate(db: QueryCreator<Database>, ballot: BallotWrite) {
   return db
     .updateTable('ballots')
-    .set({ version: ballot.version, updated_at: ballot.castAt })
+    .set({ version: ballot.version, updated_at: ballot.castAt, voted_at: ballot.castAt })
     .where('id', '=', ballot.ballotId as number);
 }
 

@@ -77,7 +77,7 @@ export class VotesService {
             createdBy: userId,
           });
           proposition = { id, name: entry.itemName };
-          change.propositionCreated({ id, topicId, name: entry.itemName, createdBy: userId });
+          change.propositionCreated({ id, topicId, name: entry.itemName, createdBy: userId }, now);
         }
         next.set(proposition.id, entry.points);
         names.set(proposition.id, proposition.name);

@@ -4,6 +4,7 @@ import {
   isWholeRanking,
   RANKING_EVENT_VERSION,
   type RankingEventDto,
+  rankingOfEvent,
 } from '../../../../../common/api/ranking-event.js';
 import type { RankingData, TopicDto } from '../../../../../common/api/topics.js';
 import { RANKING_EVENT } from '../../../../../common/constants.js';
@@ -42,11 +43,11 @@ export function useLiveRanking(topicId: number | undefined) {
       applyRankingEvent(event);
     };
     const applyRankingEvent = (event: RankingEventDto) => {
-      const { topicId: id, voteCount, rankings } = event;
+      const { topicId: id, voteCount } = event;
       // A long ranking's event holds only its top: the page reads the whole list again instead of
       // showing it cut short.
       if (isWholeRanking(event)) {
-        queryClient.setQueryData<RankingData>(topicKeys.ranking(id), { topicId: id, voteCount, rankings });
+        queryClient.setQueryData<RankingData>(topicKeys.ranking(id), rankingOfEvent(event));
       } else {
         void queryClient.invalidateQueries({ queryKey: topicKeys.ranking(id) });
       }

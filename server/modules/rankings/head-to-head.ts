@@ -1,0 +1,143 @@
+import { PLACES, type Places } from './tallies.js';
+
+/** A proposition as head to head sees it: when it began to exist, so which ballots could name it. */
+export interface ComparedProposition {
+  id: number;
+  /** ISO instant, from the one clock: a ballot cast at or after it is eligible for the proposition. */
+  createdAt: string;
+}
+
+/** A counted ballot's current version: when it was cast, and its places. */
+export interface ComparedBallot {
+  castAt: string;
+  places: Places;
+}
+
+/**
+ * The pairwise (head-to-head) matrix of a topic's propositions, from its counted current ballots
+ * (issue 33): `wins(a, b)` is the number of ballots eligible for both on which a stands above b, a
+ * higher place beating a lower one and a placed proposition beating one left off. Ballots are added and
+ * removed one at a time, so the matrix follows each ballot's change exactly at a cost of about three
+ * times the number of propositions; `HeadToHead.of` builds it from scratch, which is what a recount does.
+ */
+export class HeadToHead {
+  private readonly index = new Map<number, number>();
+  private readonly propositions: ComparedProposition[] = [];
+  /** wins[a * size + b], grown as propositions are added. */
+  private counts = new Int32Array(0);
+  private size = 0;
+
+  static of(propositions: readonly ComparedProposition[], ballots: Iterable<ComparedBallot>): HeadToHead {
+    const matrix = new HeadToHead();
+    for (const proposition of propositions) matrix.addProposition(proposition);
+    for (const ballot of ballots) matrix.add(ballot);
+    return matrix;
+  }
+
+  /** A new proposition: no ballot cast before it compares it, and none after exists yet. */
+  addProposition(proposition: ComparedProposition): void {
+    if (this.index.has(proposition.id)) return;
+    const grown = this.size + 1;
+    const counts = new Int32Array(grown * grown);
+    for (let a = 0; a < this.size; a += 1)
+      counts.set(this.counts.subarray(a * this.size, (a + 1) * this.size), a * grown);
+    this.counts = counts;
+    this.size = grown;
+    this.index.set(proposition.id, this.propositions.length);
+    this.propositions.push(proposition);
+  }
+
+  /** A proposition gone: it no longer takes part in any comparison. */
+  removeProposition(id: number): void {
+    const at = this.index.get(id);
+    if (at === undefined) return;
+    for (let other = 0; other < this.size; other += 1) {
+      this.counts[at * this.size + other] = 0;
+      this.counts[other * this.size + at] = 0;
+    }
+    this.index.delete(id);
+  }
+
+  add(ballot: ComparedBallot): void {
+    this.count(ballot, 1);
+  }
+
+  remove(ballot: ComparedBallot): void {
+    this.count(ballot, -1);
+  }
+
+  /** Ballots eligible for both on which `a` stands above `b`. */
+  wins(a: number, b: number): number {
+    const x = this.index.get(a);
+    const y = this.index.get(b);
+    return x === undefined || y === undefined ? 0 : (this.counts[x * this.size + y] as number);
+  }
+
+  /**
+   * The proposition that beats every other it was compared with (more ballots put it above than below),
+   * compared with at least one; null when there is none (a tie or a cycle). A pair no ballot compares
+   * (a proposition added after every ballot) does not stand in the way: nobody has had a say on it yet.
+   */
+  condorcetWinner(): number | null {
+    for (const [id, at] of this.index) {
+      let compared = false;
+      let beatsAll = true;
+      for (const [otherId, other] of this.index) {
+        if (otherId === id) continue;
+        const above = this.counts[at * this.size + other] as number;
+        const below = this.counts[other * this.size + at] as number;
+        if (above + below === 0) continue;
+        compared = true;
+        if (above <= below) {
+          beatsAll = false;
+          break;
+        }
+      }
+      if (compared && beatsAll) return id;
+    }
+    return null;
+  }
+
+  /**
+   * The ballot's contribution against one proposition it does not place, if it is eligible for it: each
+   * proposition it places beats it. (What `add` would have counted, had the proposition existed then.)
+   */
+  compareWith(ballot: ComparedBallot, id: number, sign: 1 | -1): void {
+    const other = this.index.get(id);
+    if (other === undefined) return;
+    if (ballot.castAt < (this.propositions[other] as ComparedProposition).createdAt) return;
+    const placed = PLACES.map((place) => this.eligibleIndex(ballot.places[place], ballot.castAt));
+    if (placed.includes(other)) return;
+    for (const above of placed) if (above !== undefined) this.bump(above, other, sign);
+  }
+
+  private count(ballot: ComparedBallot, sign: 1 | -1): void {
+    const placed: number[] = [];
+    for (const place of PLACES) {
+      const at = this.eligibleIndex(ballot.places[place], ballot.castAt);
+      if (at !== undefined) placed.push(at);
+    }
+    const isPlaced = new Set(placed);
+    for (const [rank, above] of placed.entries()) {
+      for (const below of placed.slice(rank + 1)) this.bump(above, below, sign);
+      for (const other of this.index.values()) {
+        if (isPlaced.has(other)) continue;
+        if (ballot.castAt >= (this.propositions[other] as ComparedProposition).createdAt)
+          this.bump(above, other, sign);
+      }
+    }
+  }
+
+  private bump(above: number, below: number, sign: 1 | -1): void {
+    const cell = above * this.size + below;
+    this.counts[cell] = (this.counts[cell] as number) + sign;
+  }
+
+  /** The matrix index of a placed proposition the ballot could name (it existed when the ballot was cast). */
+  private eligibleIndex(id: number | null, castAt: string): number | undefined {
+    if (id === null) return undefined;
+    const at = this.index.get(id);
+    if (at === undefined) return undefined;
+    return castAt >= (this.propositions[at] as ComparedProposition).createdAt ? at : undefined;
+  }
+}

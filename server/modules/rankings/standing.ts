@@ -1,0 +1,43 @@
+import { type Confidence, confidenceOf, type EligibleTallies, topicPrior } from './confidence.js';
+import type { HeadToHead } from './head-to-head.js';
+import type { RankingRow } from './repository.js';
+import type { TopicBallots } from './topic-ballots.js';
+
+/** A ranking row with when its proposition was created: what eligibility needs of it. */
+export interface StandingRow extends RankingRow {
+  created_at: string;
+}
+
+/** How a topic's propositions stand beyond their points (issue 33): all of it a function of the ballots. */
+export interface Standing {
+  /** Per proposition: counted ballots cast while it existed. */
+  eligibleBallots: Map<number, number>;
+  /** Per proposition: weighted average points per eligible ballot and its 90% interval. */
+  confidence: Map<number, Confidence>;
+  headToHead: HeadToHead;
+}
+
+/**
+ * Everything a ranking shows beside the totals: each proposition's eligible ballots (those cast at or
+ * after its creation) and confidence from its tallies, and the head-to-head matrix, from the topic's
+ * propositions and its counted ballots.
+ */
+export function standingOf(rows: readonly StandingRow[], ballots: TopicBallots): Standing {
+  const eligibleBallots = new Map(rows.map((row) => [row.id, ballots.castSince(row.created_at)]));
+  const tallies = rows.map(
+    (row): EligibleTallies => ({
+      firstCount: Number(row.first_count),
+      secondCount: Number(row.second_count),
+      thirdCount: Number(row.third_count),
+      eligibleBallots: eligibleBallots.get(row.id) as number,
+    }),
+  );
+  const prior = topicPrior(tallies);
+  const confidence = new Map<number, Confidence>();
+  if (prior) {
+    for (const [index, row] of rows.entries()) {
+      confidence.set(row.id, confidenceOf(tallies[index] as EligibleTallies, prior));
+    }
+  }
+  return { eligibleBallots, confidence, headToHead: ballots.headToHead };
+}
