@@ -22,7 +22,8 @@ export interface ComparedBallot {
  */
 export class HeadToHead {
   private readonly index = new Map<number, number>();
-  private readonly propositions: ComparedProposition[] = [];
+  /** Each matrix index's proposition's creation instant, in epoch milliseconds (instants compare as numbers). */
+  private readonly createdMs: number[] = [];
   /** wins[a * size + b], grown as propositions are added. */
   private counts = new Int32Array(0);
   private size = 0;
@@ -43,8 +44,8 @@ export class HeadToHead {
       counts.set(this.counts.subarray(a * this.size, (a + 1) * this.size), a * grown);
     this.counts = counts;
     this.size = grown;
-    this.index.set(proposition.id, this.propositions.length);
-    this.propositions.push(proposition);
+    this.index.set(proposition.id, this.createdMs.length);
+    this.createdMs.push(Date.parse(proposition.createdAt));
   }
 
   /** A proposition gone: it no longer takes part in any comparison. */
@@ -105,16 +106,18 @@ export class HeadToHead {
   compareWith(ballot: ComparedBallot, id: number, sign: 1 | -1): void {
     const other = this.index.get(id);
     if (other === undefined) return;
-    if (ballot.castAt < (this.propositions[other] as ComparedProposition).createdAt) return;
-    const placed = PLACES.map((place) => this.eligibleIndex(ballot.places[place], ballot.castAt));
+    const castMs = Date.parse(ballot.castAt);
+    if (castMs < (this.createdMs[other] as number)) return;
+    const placed = PLACES.map((place) => this.eligibleIndex(ballot.places[place], castMs));
     if (placed.includes(other)) return;
     for (const above of placed) if (above !== undefined) this.bump(above, other, sign);
   }
 
   private count(ballot: ComparedBallot, sign: 1 | -1): void {
     const placed: number[] = [];
+    const castMs = Date.parse(ballot.castAt);
     for (const place of PLACES) {
-      const at = this.eligibleIndex(ballot.places[place], ballot.castAt);
+      const at = this.eligibleIndex(ballot.places[place], castMs);
       if (at !== undefined) placed.push(at);
     }
     const isPlaced = new Set(placed);
@@ -122,8 +125,7 @@ export class HeadToHead {
       for (const below of placed.slice(rank + 1)) this.bump(above, below, sign);
       for (const other of this.index.values()) {
         if (isPlaced.has(other)) continue;
-        if (ballot.castAt >= (this.propositions[other] as ComparedProposition).createdAt)
-          this.bump(above, other, sign);
+        if (castMs >= (this.createdMs[other] as number)) this.bump(above, other, sign);
       }
     }
   }
@@ -134,10 +136,10 @@ export class HeadToHead {
   }
 
   /** The matrix index of a placed proposition the ballot could name (it existed when the ballot was cast). */
-  private eligibleIndex(id: number | null, castAt: string): number | undefined {
+  private eligibleIndex(id: number | null, castMs: number): number | undefined {
     if (id === null) return undefined;
     const at = this.index.get(id);
     if (at === undefined) return undefined;
-    return castAt >= (this.propositions[at] as ComparedProposition).createdAt ? at : undefined;
+    return castMs >= (this.createdMs[at] as number) ? at : undefined;
   }
 }
