@@ -8,6 +8,7 @@ import type { Language } from '../common/constants.js';
 import {
   DESKTOP,
   expectNoSeriousA11yViolations,
+  hydrated,
   PHONE,
   SCREENSHOT_DIR,
   setupE2E,
@@ -280,6 +281,7 @@ describe('calm search page', () => {
       const results = page.locator('.search-result');
       await results.first().waitFor();
       const priceChip = page.getByRole('button', { name: text('fr', 'tagType.PRICE') });
+      await hydrated(priceChip);
       await priceChip.click();
       await page.waitForURL((url) => url.searchParams.get('type') === 'PRICE');
       const sort = page.getByLabel(text('fr', 'search.page.sortBy'));
@@ -289,7 +291,8 @@ describe('calm search page', () => {
       const filtered = await results.count();
 
       await page.reload();
-      await results.first().waitFor();
+      // The reloaded page's server HTML shows before React runs it; a control used until then does nothing.
+      await hydrated(sort);
       await expect.poll(() => priceChip.getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => sort.inputValue()).toBe('category');
       await expect.poll(() => results.count()).toBe(filtered);
