@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HUB_PAGE_SIZE, LIMITS } from '../constants.js';
+import { DEFAULT_RANKING_ORDER, RANKING_ORDER_IDS } from '../rankings/orders.js';
 import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
 import { RANKING_EVENT_VERSION } from './ranking-event.js';
@@ -9,9 +10,6 @@ import { RANKING_EVENT_VERSION } from './ranking-event.js';
 export const TOPIC_PAGE_MAX = 100;
 export const TOPIC_PAGE_DEFAULT = 20;
 export const RANKING_LIMIT_MAX = 1000;
-/** The orderings of a ranking a reader may ask for (server/modules/rankings/order.ts defines them). */
-export const RANKING_ORDER_IDS = ['points', 'average'] as const;
-export type RankingOrderId = (typeof RANKING_ORDER_IDS)[number];
 export const SUB_TOPICS_LIMIT_MAX = 500;
 
 /** A language in a path or query is checked by the route (400 UNSUPPORTED_LANGUAGE), not here. */
@@ -61,7 +59,7 @@ export const rankingQuery = z.object({
   lang: languageText.optional(),
   limit: z.coerce.number().int().min(1).max(RANKING_LIMIT_MAX).default(RANKING_LIMIT_MAX),
   /** `points` (the spec's: total points) or `average` (weighted average points per eligible ballot). */
-  order: z.enum(RANKING_ORDER_IDS).default('points'),
+  order: z.enum(RANKING_ORDER_IDS).default(DEFAULT_RANKING_ORDER),
 });
 
 const tagTypeField = z

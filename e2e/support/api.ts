@@ -36,6 +36,18 @@ export async function voteAsNewUser(baseUrl: string, topicId: number, names: str
 
 /** A topic whose ranking already holds three propositions, voted by two people through the API. */
 export async function seedVotedTopic(baseUrl: string, title: string): Promise<number> {
+  return seedTopic(baseUrl, title, [
+    ['Pizzeria Da Marco', 'Luigi', 'Chez Nino'],
+    ['Pizzeria Da Marco', 'Chez Nino'],
+  ]);
+}
+
+/** A new topic (in a new category) and one new person's ballot for each of `ballots`, through the API. */
+export async function seedTopic(
+  baseUrl: string,
+  title: string,
+  ballots: readonly string[][],
+): Promise<number> {
   const { accessToken: admin } = await callApi(baseUrl, 'POST', '/auth/login', {
     email: ADMIN.email,
     password: ADMIN.password,
@@ -54,7 +66,6 @@ export async function seedVotedTopic(baseUrl: string, title: string): Promise<nu
     },
     admin,
   );
-  await voteAsNewUser(baseUrl, topic.id, ['Pizzeria Da Marco', 'Luigi', 'Chez Nino']);
-  await voteAsNewUser(baseUrl, topic.id, ['Pizzeria Da Marco', 'Chez Nino']);
+  for (const names of ballots) await voteAsNewUser(baseUrl, topic.id, names);
   return topic.id;
 }

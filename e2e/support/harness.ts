@@ -20,6 +20,11 @@ export interface E2E {
    * `javaScriptEnabled: false`, once the server's HTML is there (a server-rendered page only).
    */
   newPage: (lng: Language | null, options?: NewPageOptions) => Promise<Page>;
+  /**
+   * Reloads the page and resolves once the app runs again: the reloaded page's server HTML is on screen
+   * before React has hydrated it.
+   */
+  reload: (page: Page) => Promise<void>;
   /** Another tab of the same context (shares localStorage, like a real second tab). */
   newTab: (context: BrowserContext, path?: string) => Promise<Page>;
   /** A page signed in as the administrator that the server was started with. */
@@ -92,6 +97,10 @@ export function setupE2E(env: Record<string, string> = {}): E2E {
       await page.goto(target);
       await appReady(page, contextOptions.javaScriptEnabled !== false);
       return page;
+    },
+    async reload(page) {
+      await page.reload();
+      await appReady(page);
     },
     async newTab(context, path = '/') {
       const page = await context.newPage();

@@ -1,6 +1,6 @@
 export { animationsSettled, expectNoSeriousA11yViolations } from './a11y.js';
 export { openAdminScreen, shootFullPage } from './admin.js';
-export { callApi, seedVotedTopic, voteAsNewUser } from './api.js';
+export { callApi, seedTopic, seedVotedTopic, voteAsNewUser } from './api.js';
 export { type Credentials, login, logout, newCredentials, register, userMenuButton } from './auth.js';
 export { ensureWebBuild } from './build.js';
 export { DESKTOP, type E2E, PHONE, setupE2E } from './harness.js';

@@ -7,7 +7,7 @@ import { HUB_PAGE_SIZE, type Language, PAGE_DATA_ELEMENT_ID } from '../../common
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
-import { RankingsService } from '../modules/rankings/service.js';
+import { rankingServicesByOrder } from '../modules/rankings/service.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
 
@@ -53,7 +53,7 @@ const asSent = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 /** The page data of a render, from the services the API routes call, in process. */
 export function pageDataSource(ctx: AppContext): PageDataSource {
   const topics = new TopicsService(ctx);
-  const rankings = new RankingsService(ctx.db);
+  const rankings = rankingServicesByOrder(ctx.db);
   return {
     popularTopics: async (language, { limit, offset = 0, type }) =>
       asSent(await topics.popular(language, { limit, offset, type })),
@@ -75,7 +75,7 @@ export function pageDataSource(ctx: AppContext): PageDataSource {
         throw error;
       }
     },
-    ranking: async (topicId) => asSent(await rankings.ranking(topicId, RANKING_LIMIT_MAX)),
+    ranking: async (topicId, order) => asSent(await rankings[order].ranking(topicId, RANKING_LIMIT_MAX)),
     hub: async (id, language, { tags, offset }) =>
       asSent(
         await topics.hub(id, language, {

@@ -96,11 +96,6 @@ export function confidenceOf(
   };
 }
 
-/** Two neighbours are too close to call when their intervals overlap. */
-export function tooCloseToCall(a: Confidence, b: Confidence): boolean {
-  return a.low <= b.high && b.low <= a.high;
-}
-
 /** Figures travel with four decimals: enough to order by, few enough to read and to compare in tests. */
 function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceOf, type EligibleTallies, priorMean, tooCloseToCall, topicPrior } from './confidence.js';
+import { tooCloseToCall } from '../../../common/rankings/too-close-to-call.js';
+import { confidenceOf, type EligibleTallies, priorMean, topicPrior } from './confidence.js';
 
 const tallies = (first: number, second: number, third: number, eligibleBallots: number): EligibleTallies => ({
   firstCount: first,

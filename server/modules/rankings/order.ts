@@ -1,4 +1,4 @@
-import type { RankingOrderId } from '../../../common/api/topics.js';
+import type { RankingOrderId } from '../../../common/rankings/orders.js';
 import type { RankingRow } from './repository.js';
 
 /** A column of a proposition's ranking row, and which way the ranking reads it. */

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  type RankingOrderId,
-  rankingData,
-  rankingEventDto,
-  rankingParams,
-  rankingQuery,
-} from '../../../common/api/topics.js';
+import { rankingData, rankingEventDto, rankingParams, rankingQuery } from '../../../common/api/topics.js';
 import { topicIdParams } from '../../../common/api/votes.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { requireLanguage } from '../../http/language.js';
 import { answers, eventStream } from '../../http/responses.js';
-import { RANKING_ORDERS } from './order.js';
-import { RankingsService } from './service.js';
+import { rankingServicesByOrder } from './service.js';
 import { streamRankingEvents } from './sse.js';
 
 /** What the live ranking stream sends, for the OpenAPI document (the stream itself is sse.ts). */
@@ -24,9 +17,7 @@ const RANKING_STREAM =
 
 /** A topic's ranking (SPEC 7), and its live stream of DESIGN.md. */
 export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const rankings = Object.fromEntries(
-    Object.entries(RANKING_ORDERS).map(([id, order]) => [id, new RankingsService(ctx.db, order)]),
-  ) as Record<RankingOrderId, RankingsService>;
+  const rankings = rankingServicesByOrder(ctx.db);
   const { events, streams } = ctx.rankings;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rankings'];

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { RankingData, RankingEntryDto } from '../../../common/api/topics.js';
+import type { RankingOrderId } from '../../../common/rankings/orders.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
-import { BY_POINTS, type RankingOrder, rankRows } from './order.js';
+import { BY_POINTS, RANKING_ORDERS, type RankingOrder, rankRows } from './order.js';
 import { rankingCacheFor } from './ranking-cache.js';
 import { type RankingRow, RankingsRepository } from './repository.js';
 import { type Standing, type StandingRow, standingOf } from './standing.js';
@@ -143,4 +144,13 @@ export class RankingsService {
     const podiums = await this.rankings.podiums(topicIds, BY_POINTS);
     return new Map([...podiums].map(([topicId, rows]) => [topicId, rankedEntries(rows, BY_POINTS)]));
   }
+}
+
+/** A service for each ordering a reader may ask for, by its id (the route's and the page's `order`). */
+export function rankingServicesByOrder(
+  db: Kysely<Database>,
+): Readonly<Record<RankingOrderId, RankingsService>> {
+  return Object.fromEntries(
+    Object.entries(RANKING_ORDERS).map(([id, order]) => [id, new RankingsService(db, order)]),
+  ) as Record<RankingOrderId, RankingsService>;
 }

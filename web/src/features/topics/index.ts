@@ -3,6 +3,7 @@ export { mainTopicQueryKey, useHub, useMainTopic } from './api/main-topic.js';
 export { fetchPopularTopics, type PopularParams, usePopularTopics } from './api/popular-topics.js';
 export { useTopicRanking } from './api/ranking.js';
 export { useTopic } from './api/topic.js';
+export { HeadToHead } from './components/HeadToHead.js';
 export { MedalIcon } from './components/MedalIcon.js';
 export { Podium } from './components/Podium.js';
 export { RankingList, type RankingListProps } from './components/RankingList.js';

@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
+import {
+  RANKING_ORDER_PARAM,
+  type RankingOrderId,
+  rankingOrderOf,
+} from '../../../../common/rankings/orders.js';
 import { useLanguage } from '../../features/i18n/index.js';
-import { useTopic, useTopicRanking, useTopicTitle } from '../../features/topics/index.js';
+import { HeadToHead, useTopic, useTopicRanking, useTopicTitle } from '../../features/topics/index.js';
 import { VotableRanking } from '../../features/voting/index.js';
 import { errorMessage } from '../../shared/api/index.js';
 import { languageName } from '../../shared/format/language-name.js';
@@ -12,6 +17,7 @@ import { BackIcon } from '../../shared/ui/icons.js';
 import { PageProblem } from '../../shared/ui/PageProblem.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import { HubView } from './HubView.js';
+import { RankingOrderSwitch } from './RankingOrderSwitch.js';
 import { TopicAside } from './TopicAside.js';
 import { VotingPanelSlot } from './VotingPanelSlot.js';
 import './topic.css';
@@ -53,9 +59,11 @@ function TopicView({ topic }: { topic: TopicDto }) {
 
 function SubTopicView({ topic }: { topic: TopicDto }) {
   const { language } = useLanguage();
+  const [params] = useSearchParams();
+  const order = rankingOrderOf(params.get(RANKING_ORDER_PARAM));
   // The facts wait for the ranking: on a phone they follow it, and shown beside its spinner they were
   // pushed off the screen when it arrived (a layout shift of 0.12 in Lighthouse's mobile run).
-  const ranking = useTopicRanking(topic.id, language);
+  const ranking = useTopicRanking(topic.id, language, order);
   return (
     <article className="page topic">
       <BackButton />
@@ -63,7 +71,7 @@ function SubTopicView({ topic }: { topic: TopicDto }) {
       <div className="topic-layout">
         <div className="topic-layout__main">
           <VotingPanelSlot topic={topic} />
-          <TopicRanking topic={topic} />
+          <TopicRanking topic={topic} order={order} />
         </div>
         {!ranking.isPending && <TopicAside topic={topic} />}
       </div>
@@ -101,7 +109,11 @@ function TopicHead({ topic }: { topic: TopicDto }) {
   );
 }
 
-function TopicRanking({ topic }: { topic: TopicDto }) {
+/**
+ * The ranking in the order the address asks for, with what says how far to trust it: the choice of
+ * order, whether the leader also wins head to head (and the duels), and where the method is explained.
+ */
+function TopicRanking({ topic, order }: { topic: TopicDto; order: RankingOrderId }) {
   const { t } = useTranslation();
   return (
     <VotableRanking
@@ -109,11 +121,24 @@ function TopicRanking({ topic }: { topic: TopicDto }) {
       className="topic-section"
       labelledBy="topic-ranking-title"
       emptyClassName="topic-section__empty"
+      order={order}
       heading={
         <h2 id="topic-ranking-title" className="topic-section__title">
           {t('topic.ranking.title')}
         </h2>
       }
+      aboveRows={(ranking) => (
+        <>
+          <RankingOrderSwitch order={order} />
+          {order === 'average' && (
+            <p className="topic-ranking__note">
+              {t('topic.order.averageNote')}{' '}
+              <Link to="/methodology#average">{t('topic.standing.howRanked')}</Link>
+            </p>
+          )}
+          <HeadToHead ranking={ranking} />
+        </>
+      )}
     />
   );
 }

@@ -23,4 +23,10 @@ describe('a topic page’s canonical query', () => {
     expect(canonical(link.toString())).toBe('tags=a%2Cb&page=3');
     expect(hubSelection(link)).toEqual({ tags: ['a', 'b'], page: 3, offset: 2 * HUB_PAGE_SIZE });
   });
+
+  it('keeps a ranking order other than the default, and drops the default or an unknown one', () => {
+    expect(canonical('order=average&utm_source=mail')).toBe('order=average');
+    expect(canonical('order=points')).toBe('');
+    expect(canonical('order=best')).toBe('');
+  });
 });

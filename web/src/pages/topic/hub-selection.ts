@@ -1,4 +1,9 @@
 import { HUB_PAGE_SIZE, type Language } from '../../../../common/constants.js';
+import {
+  DEFAULT_RANKING_ORDER,
+  RANKING_ORDER_PARAM,
+  rankingOrderOf,
+} from '../../../../common/rankings/orders.js';
 import { LANGUAGE_PARAM } from '../../features/i18n/index.js';
 import type { TagSelectionField } from '../../features/topics/index.js';
 
@@ -17,13 +22,17 @@ export function hubSelection(params: URLSearchParams): { tags: string[]; page: n
 }
 
 /**
- * The canonical query of a topic page's address: what it reads (its hub's tags and page) as it writes
- * it in its own links, the rest dropped. The server renders and keeps a topic page under this, so
- * `?page=01`, `?tags=b,a` or a parameter no page reads never make another copy of the same page.
+ * The canonical query of a topic page's address: what it reads (its hub's tags and page, a ranking's
+ * order other than the default) as it writes it in its own links, the rest dropped. The server renders
+ * and keeps a topic page under this, so `?page=01`, `?tags=b,a`, `?order=points` or a parameter no page
+ * reads never make another copy of the same page.
  */
 export function topicPageQuery(params: URLSearchParams): URLSearchParams {
   const { tags, page } = hubSelection(params);
-  return hubQuery(tags, page);
+  const query = hubQuery(tags, page);
+  const order = rankingOrderOf(params.get(RANKING_ORDER_PARAM));
+  if (order !== DEFAULT_RANKING_ORDER) query.set(RANKING_ORDER_PARAM, order);
+  return query;
 }
 
 /** The `tags` parameter's value for these tags (what `hubSelection` reads back). */

@@ -26,6 +26,13 @@ describe('counts and numbers in each language', () => {
     expect(numberFormats('de').number(12345)).toBe('12.345');
   });
 
+  it('writes an average with one decimal and the language\u2019s decimal mark', () => {
+    expect(numberFormats('en').decimal(2)).toBe('2.0');
+    expect(numberFormats('en').decimal(1.6667)).toBe('1.7');
+    for (const language of ['fr', 'es', 'de'])
+      expect(numberFormats(language).decimal(1.25)).toMatch(/^1,[23]$/);
+  });
+
   it('picks singular and plural forms, with no "(s)" anywhere', async () => {
     const expected = {
       fr: ['0 sujet', '1 sujet', '2 sujets'],

@@ -10,8 +10,14 @@ export function numberFormats(language: string) {
   // Made when first needed: the first Intl.NumberFormat of a page loads the locale's data (a long task
   // on a phone, in the middle of hydration), and the whole counts most pages show do without it.
   let percent: Intl.NumberFormat | undefined;
+  let decimal: Intl.NumberFormat | undefined;
   return {
     number: (value: number) => formatNumber(value, language),
+    /** A figure with one decimal, always written ("2.0", "1,7"): the averages of a ranking. */
+    decimal: (value: number) => {
+      decimal ??= new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      return decimal.format(value);
+    },
     percent: (value: number) => {
       percent ??= new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
       return percent.format(value / 100);

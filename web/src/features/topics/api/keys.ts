@@ -1,12 +1,16 @@
 import type { Language } from '../../../../../common/constants.js';
+import { DEFAULT_RANKING_ORDER, type RankingOrderId } from '../../../../../common/rankings/orders.js';
 
-/** Query keys of the topic feature; the vote feature invalidates `ranking(topicId)` after a vote. */
+/** Query keys of the topic feature; the vote feature invalidates `rankings(topicId)` after a vote. */
 export const topicKeys = {
   all: ['topics'] as const,
   popular: (language: Language, params: { limit: number; offset?: number; type?: 'main' | 'sub' }) =>
     ['topics', 'popular', language, params] as const,
   topic: (slugOrId: string, language: Language) => ['topics', 'detail', slugOrId, language] as const,
-  ranking: (topicId: number) => ['topics', 'ranking', topicId] as const,
+  /** A topic's ranking in every order (to invalidate them together). */
+  rankings: (topicId: number) => ['topics', 'ranking', topicId] as const,
+  ranking: (topicId: number, order: RankingOrderId = DEFAULT_RANKING_ORDER) =>
+    ['topics', 'ranking', topicId, order] as const,
   mainTopic: (id: number, language: Language) => ['topics', 'main', id, language] as const,
   hub: (id: number, tags: readonly string[], offset: number, language: Language) =>
     ['topics', 'hub', id, [...tags].sort(), offset, language] as const,

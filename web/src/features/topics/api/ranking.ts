@@ -1,15 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RankingData } from '../../../../../common/api/topics.js';
 import type { Language } from '../../../../../common/constants.js';
+import { DEFAULT_RANKING_ORDER, type RankingOrderId } from '../../../../../common/rankings/orders.js';
 import { apiRequest } from '../../../shared/api/index.js';
 import { topicKeys } from './keys.js';
 
-/** GET /search/rankings/topic/{topicId}: proposition names are not translated, so one cache entry per topic. */
-export function useTopicRanking(topicId: number | undefined, language: Language) {
+/**
+ * GET /search/rankings/topic/{topicId} in `order`: proposition names are not translated, so one cache
+ * entry per topic and order. The default order is not written in the request, as in the page's address.
+ */
+export function useTopicRanking(
+  topicId: number | undefined,
+  language: Language,
+  order: RankingOrderId = DEFAULT_RANKING_ORDER,
+) {
   return useQuery({
-    queryKey: topicKeys.ranking(topicId ?? 0),
+    queryKey: topicKeys.ranking(topicId ?? 0, order),
     queryFn: ({ signal }) =>
-      apiRequest<RankingData>(`/search/rankings/topic/${topicId}`, { query: { language }, signal }),
+      apiRequest<RankingData>(`/search/rankings/topic/${topicId}`, {
+        query: { language, ...(order !== DEFAULT_RANKING_ORDER && { order }) },
+        signal,
+      }),
     enabled: topicId !== undefined,
   });
 }

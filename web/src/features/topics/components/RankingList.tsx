@@ -1,18 +1,27 @@
 import type { TFunction } from 'i18next';
 import { type CSSProperties, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RankingEntryDto } from '../../../../../common/api/topics.js';
+import type { RankingEntryDto, RankingRowDto } from '../../../../../common/api/topics.js';
 import { RANKING_ROW_DELAY_S } from '../../../../../common/constants.js';
+import { tooCloseToCall } from '../../../../../common/rankings/too-close-to-call.js';
+import { type numberFormats, useNumberFormat } from '../../../shared/hooks/useNumberFormat.js';
+import { ChevronDownIcon } from '../../../shared/ui/icons.js';
 import { sharedRanks } from '../ranks.js';
 import { MedalIcon } from './MedalIcon.js';
+import { StandingBar, type StandingFigures } from './StandingBar.js';
 import './ranking-list.css';
-import { ChevronDownIcon } from '../../../shared/ui/icons.js';
 
 /** Later rows appear together: a long ranking should not take seconds to show its tail. */
 const MAX_ANIMATED_ROWS = 15;
+/** "Too close to call" is said between the rows that decide the podium: 1st and 2nd, 2nd and 3rd, 3rd and 4th. */
+const CLOSE_CALL_ROWS = 4;
+
+/** A row of a ranking: its totals, and how it stands beyond them where the ranking route gave that. */
+export type RankingListEntry = RankingEntryDto &
+  Partial<Pick<RankingRowDto, 'eligibleBallots' | 'weightedAverage' | 'interval'>>;
 
 export interface RankingListProps {
-  entries: readonly RankingEntryDto[];
+  entries: readonly RankingListEntry[];
   /** Controls placed at the end of a row (the voting panel's medal buttons, the admin's rename/delete). */
   renderActions?: (entry: RankingEntryDto) => ReactNode;
   /** Id of the heading that names the list. */
@@ -32,9 +41,11 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
   // What every row says alike is translated once, and the rows use the list's `t`: a topic page
   // hydrates ~50 rows on a phone, and a translation hook (with its listener) per row was a good part of it.
   const labels = useMemo(() => rowLabels(t), [t]);
+  const format = useNumberFormat();
   const ranked = entries.filter((entry) => entry.totalPoints > 0);
   const waiting = entries.filter((entry) => entry.totalPoints === 0);
   const shared = sharedRanks(ranked);
+  const figures = ranked.map(standingFigures);
   return (
     <>
       {ranked.length > 0 && (
@@ -46,10 +57,13 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
               position={index}
               rank={entry.rank}
               tied={shared.has(entry.rank)}
+              figures={figures[index]}
+              closeTo={closeCallAbove(ranked, figures, index)}
               actions={renderActions?.(entry)}
               showPlaces={showPlaces}
               t={t}
               labels={labels}
+              format={format}
             />
           ))}
         </ol>
@@ -68,6 +82,7 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
                 showPlaces={false}
                 t={t}
                 labels={labels}
+                format={format}
               />
             ))}
           </ul>
@@ -75,6 +90,26 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
       )}
     </>
   );
+}
+
+/** The row's standing, when the ranking carries it and the topic has ballots. */
+function standingFigures(entry: RankingListEntry): StandingFigures | undefined {
+  const { weightedAverage, interval, eligibleBallots } = entry;
+  if (weightedAverage == null || !interval || eligibleBallots === undefined) return undefined;
+  return { weightedAverage, interval, eligibleBallots };
+}
+
+/** The name of the row above when the two are too close to call, among the rows that decide the podium. */
+function closeCallAbove(
+  ranked: readonly RankingListEntry[],
+  figures: readonly (StandingFigures | undefined)[],
+  index: number,
+): string | undefined {
+  if (index === 0 || index >= CLOSE_CALL_ROWS) return undefined;
+  const above = figures[index - 1];
+  const own = figures[index];
+  if (!above || !own || !tooCloseToCall(above.interval, own.interval)) return undefined;
+  return ranked[index - 1]?.itemName;
 }
 
 type RowLabels = ReturnType<typeof rowLabels>;
@@ -90,6 +125,7 @@ function rowLabels(t: TFunction) {
     firstPlaces: t('topic.ranking.firstPlaces'),
     secondPlaces: t('topic.ranking.secondPlaces'),
     thirdPlaces: t('topic.ranking.thirdPlaces'),
+    eligible: t('topic.standing.eligible'),
   };
 }
 
@@ -98,10 +134,13 @@ function RankingRow({
   position,
   rank,
   tied = false,
+  figures,
+  closeTo,
   actions,
   showPlaces,
   t,
   labels,
+  format,
 }: {
   entry: RankingEntryDto;
   /** The row's place in the list, from 0 (tied rows have one rank and two places); none while waiting. */
@@ -110,10 +149,15 @@ function RankingRow({
   rank?: number;
   /** Another row holds the same rank. */
   tied?: boolean;
+  /** Its average per ballot and interval (ranked rows of a ranking that carries them). */
+  figures?: StandingFigures;
+  /** The row above, when the ballots so far cannot tell the two apart. */
+  closeTo?: string;
   actions: ReactNode;
   showPlaces: boolean;
   t: TFunction;
   labels: RowLabels;
+  format: ReturnType<typeof numberFormats>;
 }) {
   const [open, setOpen] = useState(false);
   const placesId = useId();
@@ -154,6 +198,13 @@ function RankingRow({
               <span className="ranking__voters">{t('topic.ranking.voters', { count: entry.voteCount })}</span>
             </span>
           )}
+          {rank !== undefined && figures && <StandingBar figures={figures} t={t} format={format} />}
+          {closeTo !== undefined && (
+            <span className="ranking__close">
+              <span aria-hidden="true">{t('topic.standing.tooClose', { name: closeTo })}</span>
+              <span className="visually-hidden">{t('topic.standing.tooCloseLabel', { name: closeTo })}</span>
+            </span>
+          )}
         </div>
         {actions ? <div className="ranking__actions">{actions}</div> : null}
         {showPlaces && (
@@ -183,6 +234,12 @@ function RankingRow({
             <dt>{labels.thirdPlaces}</dt>
             <dd>{entry.thirdPlaces}</dd>
           </div>
+          {figures && (
+            <div>
+              <dt>{labels.eligible}</dt>
+              <dd>{format.number(figures.eligibleBallots)}</dd>
+            </div>
+          )}
         </dl>
       )}
     </li>

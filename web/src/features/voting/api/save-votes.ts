@@ -36,7 +36,7 @@ export function useSaveVotes(topicId: number) {
     onSettled: (_result, _error, { userId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: votingKeys.userVotes(topicId, userId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: topicKeys.ranking(topicId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: topicKeys.rankings(topicId) }),
       ]),
   });
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RankingData } from '../../../../../common/api/topics.js';
+import type { RankingOrderId } from '../../../../../common/rankings/orders.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
@@ -14,6 +16,10 @@ export interface VotableRankingProps {
   heading: ReactNode;
   emptyClassName: string;
   showPlaces?: boolean;
+  /** The order of the rows (the default: total points). */
+  order?: RankingOrderId;
+  /** What the section shows between its heading and the rows, once the ranking has some. */
+  aboveRows?: (ranking: RankingData) => ReactNode;
 }
 
 /**
@@ -27,10 +33,12 @@ export function VotableRanking({
   heading,
   emptyClassName,
   showPlaces,
+  order,
+  aboveRows,
 }: VotableRankingProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const ranking = useTopicRanking(topicId, language);
+  const ranking = useTopicRanking(topicId, language, order);
   const medalActions = useMedalActions(topicId);
   return (
     <section className={className} aria-labelledby={labelledBy} aria-busy={ranking.isPending}>
@@ -42,12 +50,15 @@ export function VotableRanking({
       ) : ranking.data.rankings.length === 0 ? (
         <p className={emptyClassName}>{t('topic.ranking.empty')}</p>
       ) : (
-        <RankingList
-          entries={ranking.data.rankings}
-          labelledBy={labelledBy}
-          renderActions={medalActions}
-          showPlaces={showPlaces}
-        />
+        <>
+          {aboveRows?.(ranking.data)}
+          <RankingList
+            entries={ranking.data.rankings}
+            labelledBy={labelledBy}
+            renderActions={medalActions}
+            showPlaces={showPlaces}
+          />
+        </>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import {
 } from '../../../../../common/api/ranking-event.js';
 import type { RankingData, TopicDto } from '../../../../../common/api/topics.js';
 import { RANKING_EVENT } from '../../../../../common/constants.js';
+import { DEFAULT_RANKING_ORDER } from '../../../../../common/rankings/orders.js';
 import { topicKeys } from '../../topics/index.js';
 
 /**
@@ -45,11 +46,16 @@ export function useLiveRanking(topicId: number | undefined) {
     const applyRankingEvent = (event: RankingEventDto) => {
       const { topicId: id, voteCount } = event;
       // A long ranking's event holds only its top: the page reads the whole list again instead of
-      // showing it cut short.
+      // showing it cut short. An event is in the default order; a ranking shown in another order is
+      // read again (a reader chose it; ordering it here would copy the server's order).
       if (isWholeRanking(event)) {
         queryClient.setQueryData<RankingData>(topicKeys.ranking(id), rankingOfEvent(event));
+        void queryClient.invalidateQueries({
+          queryKey: topicKeys.rankings(id),
+          predicate: (query) => query.queryKey[3] !== DEFAULT_RANKING_ORDER,
+        });
       } else {
-        void queryClient.invalidateQueries({ queryKey: topicKeys.ranking(id) });
+        void queryClient.invalidateQueries({ queryKey: topicKeys.rankings(id) });
       }
       queryClient.setQueriesData<TopicDto>({ queryKey: ['topics', 'detail'] }, (topic) =>
         topic && topic.id === id && topic.voteCount !== voteCount ? { ...topic, voteCount } : topic,
