@@ -9,6 +9,7 @@ describe('matchClientRoute', () => {
     ['/search', 'search'],
     ['/topic/best-pizza', 'topic'],
     ['/topic/42', 'topic'],
+    ['/methodology', 'methodology'],
     ['/vote/42', 'vote'],
     ['/profile', 'profile'],
     ['/admin', 'admin'],

@@ -17,6 +17,7 @@ export const CLIENT_ROUTES = {
   notFound: { path: '/404', access: 'public' },
   search: { path: '/search', access: 'public' },
   topic: { path: '/topic/:slug', access: 'public' },
+  methodology: { path: '/methodology', access: 'public' },
   profile: { path: '/profile', access: 'user' },
   vote: { path: '/vote/:topicId', access: 'user' },
   admin: { path: '/admin', access: 'admin' },
@@ -31,6 +32,14 @@ export const CLIENT_ROUTES = {
 } as const satisfies Record<string, ClientRoute>;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
+
+/** The methodology page's sections, in order: each is an anchor a ranking links to (`/methodology#too-close`). */
+export const METHODOLOGY_SECTIONS = ['points', 'average', 'too-close', 'head-to-head', 'eligible'] as const;
+export type MethodologySection = (typeof METHODOLOGY_SECTIONS)[number];
+
+/** The methodology page's address, at one of its sections. */
+export const methodologyHref = (section?: MethodologySection): string =>
+  section ? `${CLIENT_ROUTES.methodology.path}#${section}` : CLIENT_ROUTES.methodology.path;
 
 /**
  * The page a pathname shows, as the web router matches it: static segments compared without case and

@@ -60,6 +60,7 @@ describe('pages at 360 px', () => {
         [`/topic/${subTopicId}?lng=${lng}`, '.ranking'],
         [`/topic/${mainTopicId}?lng=${lng}`, 'main h1'],
         [`/login?lng=${lng}`, 'main h1'],
+        [`/methodology?lng=${lng}`, 'main h1'],
         [`/no/such/page?lng=${lng}`, '.not-found'],
       ]);
       await page.context().close();

@@ -4,6 +4,7 @@ import { adminJobsCatalog } from './catalogs/admin-jobs.js';
 import { adminPeopleCatalog } from './catalogs/admin-people.js';
 import { browseCatalog } from './catalogs/browse.js';
 import { errorsCatalog } from './catalogs/errors.js';
+import { methodologyCatalog } from './catalogs/methodology.js';
 import { profileCatalog } from './catalogs/profile.js';
 import { searchCatalog } from './catalogs/search.js';
 import { shellCatalog } from './catalogs/shell.js';
@@ -19,6 +20,7 @@ export const uiCatalog = mergeCatalogs([
   browseCatalog,
   searchCatalog,
   votingCatalog,
+  methodologyCatalog,
   adminPeopleCatalog,
   profileCatalog,
   adminCatalogueCatalog,

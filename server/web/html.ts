@@ -25,9 +25,12 @@ export function jsonForScript(value: unknown): string {
   );
 }
 
-/** Cuts text to at most `max` characters at a word boundary, with an ellipsis when cut. */
+/**
+ * Cuts text to at most `max` characters at a word boundary, with an ellipsis when cut. Runs of spaces
+ * and line breaks become one space; a non-breaking space stays (French puts one before « : » and « ? »).
+ */
 export function clip(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = text.replace(/[^\S\u00a0\u202f]+/g, ' ').trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

@@ -8,8 +8,15 @@ import { ApiError } from '../http/errors.js';
 import { RankingsService } from '../modules/rankings/service.js';
 import { topicTag } from '../modules/topics/caches.js';
 import { TopicsService } from '../modules/topics/service.js';
-import { bootCatalogTag, shippedCatalogTag, UI_TEXTS_TAG, withBootCatalog } from './boot-catalog.js';
+import {
+  bootCatalogTag,
+  cachedUiCatalog,
+  shippedCatalogTag,
+  UI_TEXTS_TAG,
+  withBootCatalog,
+} from './boot-catalog.js';
 import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
+import { TEXT_PAGE_HEADS, textPageHeadTags } from './page-meta.js';
 import { ServedPage } from './served-page.js';
 import { pageDataSource, renderedAddress, renderedPage, type ServerRenderer } from './server-render.js';
 import { renderIndex, topicHeadTags } from './topic-meta.js';
@@ -44,13 +51,14 @@ export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Prom
 
 /**
  * Serves every page of the web app from `indexHtml` (the built index.html): in the visitor's language
- * with its catalog block, with a topic's own head tags, rendered on the server when `renderer` renders
- * that page, and with its status (404 at an unknown address, at /404 and for a missing topic; 503 with
- * the app's shell while the database cannot be read, decision 008). Each page is built once per
- * language and address and kept, compressed, in the read cache for its lifetime (1 s for the lists
- * ordered by votes, 60 s for the rest), dropped by the changes of what it shows: the topics it lists (any
- * change to how topics are listed empties the cache), its topic and main topic, the interface texts. A
- * page holds no one's own data (those parts are placeholders), so one build serves every visitor.
+ * with its catalog block, with a topic's own head tags (or those of a page whose head is interface
+ * texts, TEXT_PAGE_HEADS), rendered on the server when `renderer` renders that page, and with its status
+ * (404 at an unknown address, at /404 and for a missing topic; 503 with the app's shell while the
+ * database cannot be read, decision 008). Each page is built once per language and address and kept,
+ * compressed, in the read cache for its lifetime (1 s for the lists ordered by votes, 60 s for the rest),
+ * dropped by the changes of what it shows: the topics it lists (any change to how topics are listed
+ * empties the cache), its topic and main topic, the interface texts. A page holds no one's own data
+ * (those parts are placeholders), so one build serves every visitor.
  */
 export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: ServerRenderer): PageHandler {
   const topics = new TopicsService(ctx);
@@ -73,6 +81,16 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
     }
   }
 
+  /** The head of a page whose title and description are interface texts, in the page's language. */
+  async function textPageHead(route: ClientRouteName, language: Language): Promise<PageHead | undefined> {
+    const keys = TEXT_PAGE_HEADS[route];
+    if (!keys) return undefined;
+    const catalog = await cachedUiCatalog(ctx, language);
+    const head = textPageHeadTags({ route, keys, catalog, language, publicUrl: ctx.config.publicUrl });
+    // Its texts are its only subject: every page is filed under them already (UI_TEXTS_TAG).
+    return { status: 200, ...head, subjects: [] };
+  }
+
   /** Builds a page; its address is a page's path (or /404) and, for a rendered page, the query it reads. */
   async function build(
     request: FastifyRequest,
@@ -80,7 +98,8 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
     address: string,
     language: Language,
   ): Promise<{ page: ServedPage; subjects: string[] }> {
-    const head = route === 'topic' ? await topicHead(topicSlug(address), language) : undefined;
+    const head =
+      route === 'topic' ? await topicHead(topicSlug(address), language) : await textPageHead(route, language);
     let html = withHtmlLanguage(indexHtml, language);
     if (head) html = renderIndex(html, { language, title: head.title, tags: head.tags });
     html = withBootCatalog(html, await bootCatalogTag(ctx, language));

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../common/constants.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../common/constants.js';
+import { CLIENT_ROUTES, type ClientRouteName } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { escapeXml } from './html.js';
+import { pageUrl, TEXT_PAGE_HEADS } from './page-meta.js';
 import { topicUrl } from './topic-meta.js';
 
 /** Topics per sitemap file: with four hreflang alternates each, a file stays near 3 MB. */
@@ -50,17 +52,29 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  async function urlSet(offset: number, withHome: boolean): Promise<string> {
+  /** A page's entry: its address in the default language, its last change if known, one per language. */
+  function localized(urlIn: (language: Language) => string, lastmod?: string): string {
+    const alternates = LANGUAGES.map(
+      (lng) => `<xhtml:link rel="alternate" hreflang="${lng}" href="${escapeXml(urlIn(lng))}"/>`,
+    ).join('');
+    const modified = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : '';
+    return `<loc>${escapeXml(urlIn(DEFAULT_LANGUAGE))}</loc>${modified}${alternates}`;
+  }
+
+  async function urlSet(offset: number, withPages: boolean): Promise<string> {
     const rows = await topics.repository.activeTopicPage(offset, SITEMAP_PAGE_SIZE);
     const urls: string[] = [];
-    if (withHome) urls.push(`  <url><loc>${escapeXml(`${base}/`)}</loc></url>`);
+    // The pages that are not topics, once: in the only file, or the first of several.
+    if (withPages) {
+      urls.push(`  <url><loc>${escapeXml(`${base}/`)}</loc></url>`);
+      for (const route of Object.keys(TEXT_PAGE_HEADS) as ClientRouteName[]) {
+        const path = CLIENT_ROUTES[route].path;
+        urls.push(`  <url>${localized((lng) => pageUrl(base, path, lng))}</url>`);
+      }
+    }
     for (const row of rows) {
-      const alternates = LANGUAGES.map(
-        (lng) =>
-          `<xhtml:link rel="alternate" hreflang="${lng}" href="${escapeXml(topicUrl(base, row.id, lng))}"/>`,
-      ).join('');
       urls.push(
-        `  <url><loc>${escapeXml(topicUrl(base, row.id, DEFAULT_LANGUAGE))}</loc><lastmod>${escapeXml(row.updated_at.slice(0, 10))}</lastmod>${alternates}</url>`,
+        `  <url>${localized((lng) => topicUrl(base, row.id, lng), row.updated_at.slice(0, 10))}</url>`,
       );
     }
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="${XHTML_NS}">\n${urls.join('\n')}\n</urlset>\n`;

@@ -1,10 +1,9 @@
 import type { RankingEntryDto, TopicDto } from '../../common/api/topics.js';
-import { LANGUAGES, type Language } from '../../common/constants.js';
+import type { Language } from '../../common/constants.js';
 import { clip, escapeHtml, jsonForScript } from './html.js';
 import { withHtmlLanguage } from './page-language.js';
+import { BRAND, pageHeadTags, pageUrl } from './page-meta.js';
 
-const BRAND = 'Podium';
-const OG_LOCALES: Record<Language, string> = { fr: 'fr_FR', en: 'en_US', es: 'es_ES', de: 'de_DE' };
 /** Words used only in the served HTML (the app's own texts come from the translation store). */
 const FALLBACK_DESCRIPTION: Record<Language, (title: string) => string> = {
   fr: (title) => `Le classement de la communauté : ${title}. Votez pour votre top 3 sur Podium.`,
@@ -15,7 +14,7 @@ const FALLBACK_DESCRIPTION: Record<Language, (title: string) => string> = {
 const JSON_LD_ITEMS = 50;
 
 export const topicUrl = (publicUrl: string, id: number, language?: Language) =>
-  `${publicUrl}/topic/${id}${language ? `?lng=${language}` : ''}`;
+  pageUrl(publicUrl, `/topic/${id}`, language);
 
 /** The head tags that make a shared or crawled topic link show its real title, text and ranking. */
 export function topicHeadTags(input: {
@@ -28,26 +27,8 @@ export function topicHeadTags(input: {
   const title = `${topic.title} · ${BRAND}`;
   const description = clip(topic.description?.trim() || FALLBACK_DESCRIPTION[language](topic.title), 300);
   const canonical = topicUrl(publicUrl, topic.id, language);
-  const attr = escapeHtml;
   const lines = [
-    `<meta name="description" content="${attr(description)}">`,
-    `<link rel="canonical" href="${attr(canonical)}">`,
-    ...LANGUAGES.map(
-      (lng) => `<link rel="alternate" hreflang="${lng}" href="${attr(topicUrl(publicUrl, topic.id, lng))}">`,
-    ),
-    `<link rel="alternate" hreflang="x-default" href="${attr(topicUrl(publicUrl, topic.id))}">`,
-    '<meta property="og:type" content="website">',
-    `<meta property="og:site_name" content="${BRAND}">`,
-    `<meta property="og:title" content="${attr(topic.title)}">`,
-    `<meta property="og:description" content="${attr(description)}">`,
-    `<meta property="og:url" content="${attr(canonical)}">`,
-    `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
-    ...LANGUAGES.filter((lng) => lng !== language).map(
-      (lng) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lng]}">`,
-    ),
-    '<meta name="twitter:card" content="summary">',
-    `<meta name="twitter:title" content="${attr(topic.title)}">`,
-    `<meta name="twitter:description" content="${attr(description)}">`,
+    ...pageHeadTags({ title: topic.title, description, path: `/topic/${topic.id}`, language, publicUrl }),
     `<script type="application/ld+json">${jsonForScript(rankingJsonLd(topic, rankings, canonical, description))}</script>`,
   ];
   return { title, tags: lines.join('\n    ') };

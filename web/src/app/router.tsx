@@ -11,6 +11,9 @@ import { RootLayout } from './layout/RootLayout.js';
 const SearchPage = lazy(() =>
   import('../pages/search/SearchPage.js').then((m) => ({ default: m.SearchPage })),
 );
+const MethodologyPage = lazy(() =>
+  import('../pages/methodology/MethodologyPage.js').then((m) => ({ default: m.MethodologyPage })),
+);
 const TopicPage = lazy(() => import('../pages/topic/TopicPage.js').then((m) => ({ default: m.TopicPage })));
 const VotePage = lazy(() => import('../pages/vote/VotePage.js').then((m) => ({ default: m.VotePage })));
 const LoginPage = lazy(() => import('../pages/login/LoginPage.js').then((m) => ({ default: m.LoginPage })));
@@ -43,6 +46,7 @@ const PAGES = {
   notFound: <NotFoundPage />,
   search: <SearchPage />,
   topic: <TopicPage />,
+  methodology: <MethodologyPage />,
   profile: <ProfilePage />,
   vote: <VotePage />,
   admin: <AdminPanelPage />,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AuthDialogProvider, SessionSync, WelcomeNotice } from '../../features/auth/index.js';
 import { LanguageNoticeBanner, LanguageUrlSync } from '../../features/i18n/index.js';
+import { scrollToFragment } from '../../shared/hooks/useScrollToFragment.js';
 import { Header } from './Header.js';
 import './layout.css';
 
@@ -13,14 +14,15 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const firstRender = useRef(true);
 
-  // A client-side navigation loads no document, so do what a page load would: top of the page, focus
-  // on the new content (screen readers then read from there).
+  // A client-side navigation loads no document, so do what a page load would: top of the page (or the
+  // section its fragment names, /methodology#too-close), focus on the new content (screen readers then
+  // read from there).
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    window.scrollTo(0, 0);
+    if (!scrollToFragment(window.location.hash)) window.scrollTo(0, 0);
     if (pathname && !document.activeElement?.closest('dialog[open]'))
       mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);

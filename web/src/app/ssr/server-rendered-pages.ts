@@ -21,4 +21,6 @@ export const SERVER_RENDERED_PAGES: Partial<Record<ClientRouteName, ServerPage>>
   // Also the page of every address that is no page (the router's `*`): the server asks for it at /404.
   notFound: { load: async () => 404, query: noQuery },
   topic: { load: loadTopicPage, query: topicPageQuery },
+  // Its texts only: they come with the page's catalog.
+  methodology: { load: async () => 200, query: noQuery },
 };

@@ -1,0 +1,182 @@
+import { type CatalogRow, catalogFromRows, type FeatureCatalog } from '../catalog.js';
+
+/**
+ * What the ranking computes, for a reader who is not a statistician (server/modules/rankings,
+ * docs/decisions/013-rankings-people-can-trust.md). `{{ballots}}` is the prior's weight (m = 5),
+ * `{{percent}}` the interval's level (90), `{{shown}}` how many propositions the duels cover (10).
+ */
+const texts: Record<string, CatalogRow> = {
+  'methodology.title': [
+    'Comment fonctionnent les classements',
+    'How the rankings work',
+    'Cómo funcionan las clasificaciones',
+    'So funktionieren die Rankings',
+  ],
+  'methodology.description': [
+    'Comment Podium additionne les points, ce que signifient l’intervalle et «\u00a0au coude-à-coude\u00a0», comment se jouent les face-à-face et quels bulletins comptent, expliqué sans jargon.',
+    'How Podium adds up points, what the interval and “too close to call” mean, how head-to-head duels work and which ballots count, explained without statistics.',
+    'Cómo suma Podium los puntos, qué significan el intervalo y el «empate técnico», cómo funcionan los cara a cara y qué papeletas cuentan, explicado sin estadística.',
+    'Wie Podium Punkte zusammenzählt, was das Intervall und „Kopf an Kopf“ bedeuten, wie der direkte Vergleich funktioniert und welche Stimmzettel zählen, ganz ohne Statistik erklärt.',
+  ],
+  'methodology.lead': [
+    'Chaque classement de Podium vient des votes de ses membres. Voici comment nous les comptons, en termes simples.',
+    'Every ranking on Podium comes from its members’ votes. Here is how we count them, in plain words.',
+    'Cada clasificación de Podium sale de los votos de sus miembros. Así es como los contamos, en palabras sencillas.',
+    'Jedes Ranking auf Podium entsteht aus den Stimmen der Mitglieder. Hier erklären wir in einfachen Worten, wie wir sie zählen.',
+  ],
+  'methodology.contents': ['Sur cette page', 'On this page', 'En esta página', 'Auf dieser Seite'],
+  'methodology.back': ['Retour à l’accueil', 'Back to home', 'Volver al inicio', 'Zurück zur Startseite'],
+
+  'methodology.points.title': [
+    'Comment les points s’additionnent',
+    'How points add up',
+    'Cómo se suman los puntos',
+    'Wie die Punkte zusammenkommen',
+  ],
+  'methodology.points.ballot': [
+    'Chaque membre connecté peut donner son top 3 pour un sujet\u00a0: 3 points pour la première place, 2 pour la deuxième et 1 pour la troisième.',
+    'Every signed-in member can give each topic their top 3: first place earns 3 points, second place 2 and third place 1.',
+    'Cada miembro con sesión iniciada puede dar su top 3 de un tema: el primer puesto recibe 3 puntos, el segundo 2 y el tercero 1.',
+    'Jedes angemeldete Mitglied kann zu einem Thema seine Top 3 abgeben: Platz 1 bekommt 3 Punkte, Platz 2 bekommt 2 und Platz 3 einen.',
+  ],
+  'methodology.points.example': [
+    'Par exemple, si votre top 3 pour «\u00a0Meilleure pizza à Naples\u00a0» est Da Michele, Sorbillo puis Starita, vous donnez 3 points à Da Michele, 2 à Sorbillo et 1 à Starita.',
+    'Say your top 3 for “Best pizza in Naples” is Da Michele, Sorbillo and Starita: you give 3 points to Da Michele, 2 to Sorbillo and 1 to Starita.',
+    'Por ejemplo, si tu top 3 de «Mejor pizza de Nápoles» es Da Michele, Sorbillo y Starita, das 3 puntos a Da Michele, 2 a Sorbillo y 1 a Starita.',
+    'Sind deine Top 3 für „Beste Pizza in Neapel“ zum Beispiel Da Michele, Sorbillo und Starita, gibst du Da Michele 3 Punkte, Sorbillo 2 und Starita 1.',
+  ],
+  'methodology.points.total': [
+    'Le total d’une proposition est la somme des points reçus sur tous les bulletins. Le classement met en tête celle qui a le plus de points\u00a0; à points égaux, passe devant celle qui a réuni le plus de votants.',
+    'A proposition’s total is the sum of the points it gets from every ballot. The ranking puts the most points first; between two propositions with the same total, the one more people voted for comes first.',
+    'El total de una propuesta es la suma de los puntos que recibe en todas las papeletas. La clasificación pone primero la que más puntos tiene; con los mismos puntos, va delante la que más gente ha votado.',
+    'Die Gesamtpunktzahl eines Vorschlags ist die Summe der Punkte aus allen Stimmzetteln. Oben steht, wer die meisten Punkte hat; bei gleicher Punktzahl liegt vorn, wen mehr Leute gewählt haben.',
+  ],
+  'methodology.points.ties': [
+    'Deux propositions à égalité de points et de votants partagent la même place, et la suivante est sautée\u00a0: le classement se lit alors 1, 2, 2, 4.',
+    'Two propositions level on both points and voters share a place, and the next place is skipped: the ranking then reads 1, 2, 2, 4.',
+    'Dos propuestas empatadas en puntos y en votantes comparten puesto, y el siguiente se salta: la clasificación queda 1, 2, 2, 4.',
+    'Zwei Vorschläge mit gleich vielen Punkten und Stimmen teilen sich einen Platz, und der nächste Platz entfällt: Das Ranking lautet dann 1, 2, 2, 4.',
+  ],
+  'methodology.points.live': [
+    'Les classements se mettent à jour en direct\u00a0: un nouveau vote apparaît en quelques instants, sans recharger la page.',
+    'Rankings update live: a new vote shows up within moments, with no need to reload the page.',
+    'Las clasificaciones se actualizan en directo: un voto nuevo aparece en unos instantes, sin recargar la página.',
+    'Die Rankings aktualisieren sich live: Eine neue Stimme erscheint nach wenigen Augenblicken, ohne dass du die Seite neu laden musst.',
+  ],
+
+  'methodology.average.title': [
+    'La moyenne par bulletin',
+    'The average per ballot',
+    'La media por papeleta',
+    'Der Durchschnitt pro Stimmzettel',
+  ],
+  'methodology.average.what': [
+    'Le total avantage les propositions présentes depuis longtemps. La moyenne par bulletin regarde les choses autrement\u00a0: pour chaque bulletin qui aurait pu citer la proposition (voir «\u00a0Quels bulletins comptent\u00a0» plus bas), elle prend les points que ce bulletin lui a donnés, 0 s’il ne l’a pas citée, et en fait la moyenne. Elle va de 0 à 3 points.',
+    'Totals favour propositions that have been around for a long time. The average per ballot looks at it another way: for each ballot that could have named the proposition (see “Which ballots count” below), it takes the points that ballot gave it, 0 if it left it out, and averages them. It runs from 0 to 3 points.',
+    'El total favorece a las propuestas que llevan más tiempo. La media por papeleta lo mira de otra forma: de cada papeleta que podía haber nombrado la propuesta (ver «Qué papeletas cuentan» más abajo), toma los puntos que le dio, 0 si no la nombró, y calcula la media. Va de 0 a 3 puntos.',
+    'Die Gesamtpunktzahl bevorzugt Vorschläge, die schon lange dabei sind. Der Durchschnitt pro Stimmzettel sieht es anders: Für jeden Stimmzettel, der den Vorschlag hätte nennen können (siehe „Welche Stimmzettel zählen“ weiter unten), nimmt er die Punkte, die dieser ihm gegeben hat, 0, wenn er ihn nicht genannt hat, und bildet daraus den Durchschnitt. Er reicht von 0 bis 3 Punkten.',
+  ],
+  'methodology.average.pull': [
+    'Une proposition citée par très peu de monde ferait le yo-yo\u00a0: un seul vote enthousiaste la mettrait en tête. Sa moyenne est donc tirée vers la moyenne générale du sujet, comme si elle avait reçu {{ballots}} bulletins de plus, semblables au bulletin moyen du sujet. Plus elle reçoit de bulletins, moins cet ajustement pèse\u00a0: au bout de quelques dizaines, ce sont presque uniquement ses propres bulletins qui comptent.',
+    'A proposition named by only a few people would swing wildly: one enthusiastic vote would put it on top. So its average is pulled towards the topic’s overall average, as if it had {{ballots}} extra ballots voting the way the topic does on average. The more ballots it gets, the less that pull matters: after a few dozen, its own ballots decide almost everything.',
+    'Una propuesta elegida por muy pocas personas daría bandazos: un solo voto entusiasta la pondría en cabeza. Por eso su media se acerca a la media general del tema, como si tuviera {{ballots}} papeletas más que votaran como vota el tema de media. Cuantas más papeletas recibe, menos pesa este ajuste: a partir de unas decenas, deciden casi solo sus propias papeletas.',
+    'Ein Vorschlag, den nur wenige genannt haben, würde stark schwanken: Eine einzige begeisterte Stimme brächte ihn an die Spitze. Deshalb wird sein Durchschnitt zum Gesamtdurchschnitt des Themas hingezogen, als hätte er {{ballots}} zusätzliche Stimmzettel, die so ausfallen wie im Schnitt des Themas. Je mehr Stimmzettel er bekommt, desto weniger fällt das ins Gewicht: Nach ein paar Dutzend entscheiden fast nur noch seine eigenen.',
+  ],
+  'methodology.average.formula': [
+    'Pour les curieux, c’est la note pondérée qu’utilise IMDb pour classer les films\u00a0:',
+    'For the curious, this is the weighted rating IMDb uses to rank films:',
+    'Para los curiosos, es la valoración ponderada que usa IMDb para clasificar películas:',
+    'Für Neugierige: Das ist die gewichtete Bewertung, mit der IMDb Filme einordnet:',
+  ],
+  'methodology.average.symbols': [
+    'avec m = {{ballots}}, n le nombre de bulletins qui auraient pu citer la proposition, R sa propre moyenne et C la moyenne du sujet par proposition et par bulletin.',
+    'where m = {{ballots}}, n is the number of ballots that could have named the proposition, R its own average and C the topic’s average per proposition per ballot.',
+    'donde m = {{ballots}}, n es el número de papeletas que podían haber nombrado la propuesta, R su propia media y C la media del tema por propuesta y por papeleta.',
+    'mit m = {{ballots}}, n der Zahl der Stimmzettel, die den Vorschlag hätten nennen können, R seinem eigenen Durchschnitt und C dem Durchschnitt des Themas pro Vorschlag und Stimmzettel.',
+  ],
+  'methodology.average.order': [
+    'Classer par «\u00a0Moyenne\u00a0» ordonne les propositions selon ce chiffre.',
+    'Ranking by “Average” orders the propositions by this figure.',
+    'Ordenar por «Media» clasifica las propuestas según esta cifra.',
+    'Sortieren nach „Durchschnitt“ ordnet die Vorschläge nach dieser Zahl.',
+  ],
+  'methodology.average.interval': [
+    'La barre à côté de chaque proposition montre son intervalle à {{percent}}\u00a0%\u00a0: la plage dans laquelle sa vraie moyenne se trouve très probablement, au vu des bulletins reçus jusqu’ici. Elle est étroite quand beaucoup de gens ont voté, large quand ils sont peu nombreux.',
+    'The bar beside each proposition shows its {{percent}}% interval: the range in which its true average very likely lies, given the ballots so far. It is narrow when many people have voted and wide when few have.',
+    'La barra junto a cada propuesta muestra su intervalo del {{percent}}\u00a0%: el rango en el que muy probablemente está su media real, según las papeletas recibidas hasta ahora. Es estrecho cuando ha votado mucha gente y ancho cuando han votado pocos.',
+    'Der Balken neben jedem Vorschlag zeigt sein {{percent}}-%-Intervall: den Bereich, in dem sein wahrer Durchschnitt nach den bisherigen Stimmzetteln sehr wahrscheinlich liegt. Es ist schmal, wenn viele abgestimmt haben, und breit, wenn es nur wenige waren.',
+  ],
+  'methodology.average.bar': [
+    'Toute la longueur de la barre représente l’échelle complète, de 0 à 3 points par bulletin\u00a0; le point marque la moyenne pondérée.',
+    'The bar’s full length is the whole scale, from 0 to 3 points per ballot; the dot marks the weighted average.',
+    'El largo total de la barra es la escala completa, de 0 a 3 puntos por papeleta; el punto marca la media ponderada.',
+    'Die ganze Länge des Balkens ist die volle Skala von 0 bis 3 Punkten pro Stimmzettel; der Punkt markiert den gewichteten Durchschnitt.',
+  ],
+
+  'methodology.tooClose.title': [
+    '«\u00a0Au coude-à-coude\u00a0»',
+    '“Too close to call”',
+    '«Empate técnico»',
+    '„Kopf an Kopf“',
+  ],
+  'methodology.tooClose.overlap': [
+    'Quand les intervalles de deux propositions voisines dans le classement se chevauchent, les bulletins reçus jusqu’ici ne permettent pas de dire laquelle est vraiment devant. Le classement les signale alors «\u00a0au coude-à-coude\u00a0».',
+    'When the intervals of two neighbours in the ranking overlap, the ballots so far cannot tell which of them is really ahead. The ranking then marks them “too close to call”.',
+    'Cuando los intervalos de dos vecinos de la clasificación se solapan, las papeletas recibidas hasta ahora no permiten saber cuál va realmente delante. La clasificación los marca entonces como «empate técnico».',
+    'Wenn sich die Intervalle zweier Nachbarn im Ranking überschneiden, lässt sich nach den bisherigen Stimmzetteln nicht sagen, wer wirklich vorn liegt. Das Ranking kennzeichnet sie dann als „Kopf an Kopf“.',
+  ],
+  'methodology.tooClose.stands': [
+    'Leur ordre aux points reste valable\u00a0: la mention dit seulement que quelques bulletins de plus pourraient les inverser.',
+    'Their order by points still stands: the mark only says that a few more ballots could swap them.',
+    'Su orden por puntos sigue valiendo: la marca solo dice que unas pocas papeletas más podrían darles la vuelta.',
+    'Ihre Reihenfolge nach Punkten bleibt bestehen: Die Markierung sagt nur, dass ein paar Stimmzettel mehr sie vertauschen könnten.',
+  ],
+
+  'methodology.headToHead.title': ['Le face-à-face', 'Head to head', 'Cara a cara', 'Der direkte Vergleich'],
+  'methodology.headToHead.duel': [
+    'Le face-à-face compare deux propositions directement. On prend les bulletins qui auraient pu citer les deux\u00a0: un bulletin qui place l’une au-dessus de l’autre, ou qui cite l’une sans l’autre, compte comme une victoire pour elle. Un bulletin qui ne cite aucune des deux ne compte pas.',
+    'Head to head compares two propositions directly. Take the ballots that could have named both: a ballot that puts one above the other, or names one and leaves out the other, counts as a win for that one. A ballot that names neither does not count.',
+    'El cara a cara compara dos propuestas directamente. Se toman las papeletas que podían haber nombrado a las dos: una papeleta que pone una por encima de la otra, o que nombra una y deja fuera la otra, cuenta como victoria para ella. Una papeleta que no nombra ninguna de las dos no cuenta.',
+    'Der direkte Vergleich stellt zwei Vorschläge einander gegenüber. Gezählt werden die Stimmzettel, die beide hätten nennen können: Ein Stimmzettel, der den einen über den anderen setzt oder nur einen von beiden nennt, ist ein Sieg für diesen. Ein Stimmzettel, der keinen der beiden nennt, zählt nicht.',
+  ],
+  'methodology.headToHead.winner': [
+    'La proposition qui gagne son duel contre toutes les autres est la gagnante du face-à-face, aussi appelée gagnante de Condorcet. Il arrive qu’il n’y en ait pas\u00a0: deux propositions peuvent être à égalité, ou tourner en rond, A battant B, B battant C et C battant A.',
+    'A proposition that wins its duel against every other one is the head-to-head winner, also called the Condorcet winner. Sometimes there is none: two propositions may be level, or they may go round in a circle, with A beating B, B beating C and C beating A.',
+    'La propuesta que gana su duelo contra todas las demás es la ganadora del cara a cara, también llamada ganadora de Condorcet. A veces no la hay: dos propuestas pueden empatar, o formar un círculo en el que A gana a B, B gana a C y C gana a A.',
+    'Der Vorschlag, der sein Duell gegen jeden anderen gewinnt, ist der Sieger im direkten Vergleich, auch Condorcet-Sieger genannt. Manchmal gibt es keinen: Zwei Vorschläge können gleichauf liegen, oder sie schlagen sich im Kreis, A schlägt B, B schlägt C und C schlägt A.',
+  ],
+  'methodology.headToHead.page': [
+    'Chaque classement indique si la proposition en tête aux points est aussi la gagnante du face-à-face, et permet d’ouvrir chacun des duels de son top {{shown}}.',
+    'Each ranking says whether its points leader is also the head-to-head winner, and lets you open every duel among its top {{shown}}.',
+    'Cada clasificación indica si la propuesta con más puntos es también la ganadora del cara a cara, y permite abrir cada duelo de su top {{shown}}.',
+    'Jedes Ranking zeigt, ob der Vorschlag mit den meisten Punkten auch den direkten Vergleich gewinnt, und du kannst jedes Duell seiner Top {{shown}} aufklappen.',
+  ],
+
+  'methodology.eligible.title': [
+    'Quels bulletins comptent',
+    'Which ballots count',
+    'Qué papeletas cuentan',
+    'Welche Stimmzettel zählen',
+  ],
+  'methodology.eligible.when': [
+    'Un bulletin compte dans la moyenne et les duels d’une proposition seulement s’il a été déposé alors qu’elle existait. C’est la dernière fois que son auteur l’a enregistré qui fait foi\u00a0: un bulletin modifié pour la dernière fois avant l’ajout de la proposition n’a jamais pu la citer.',
+    'A ballot counts towards a proposition’s average and duels only if it was cast while the proposition existed. What matters is when its voter last submitted it: a ballot last changed before the proposition was added never had a chance to name it.',
+    'Una papeleta cuenta para la media y los duelos de una propuesta solo si se emitió cuando la propuesta ya existía. Lo que vale es la última vez que su autor la guardó: una papeleta modificada por última vez antes de que se añadiera la propuesta nunca pudo nombrarla.',
+    'Ein Stimmzettel zählt für den Durchschnitt und die Duelle eines Vorschlags nur, wenn er abgegeben wurde, als es den Vorschlag schon gab. Maßgeblich ist, wann er zuletzt gespeichert wurde: Ein Stimmzettel, der zuletzt vor dem Hinzufügen des Vorschlags geändert wurde, konnte ihn nie nennen.',
+  ],
+  'methodology.eligible.why': [
+    'Ainsi, une proposition ajoutée aujourd’hui n’est pas comptée comme «\u00a0non choisie\u00a0» par les bulletins du mois dernier, dont les auteurs ne l’ont jamais vue.',
+    'That way, a proposition added today is not counted as “not chosen” by last month’s ballots, whose voters never saw it.',
+    'Así, una propuesta añadida hoy no cuenta como «no elegida» en las papeletas del mes pasado, cuyos autores nunca la vieron.',
+    'So zählt ein heute hinzugefügter Vorschlag auf den Stimmzetteln vom letzten Monat nicht als „nicht gewählt“: Wer damals abgestimmt hat, konnte ihn gar nicht sehen.',
+  ],
+  'methodology.eligible.totals': [
+    'Les totaux de points, eux, comptent tous les bulletins.',
+    'Points totals are different: they count every ballot.',
+    'Los totales de puntos, en cambio, cuentan todas las papeletas.',
+    'Für die Gesamtpunkte zählt dagegen jeder Stimmzettel.',
+  ],
+};
+
+/** The methodology page: how a ranking's figures are computed, in words a reader without statistics follows. */
+export const methodologyCatalog: FeatureCatalog = catalogFromRows(texts);

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { METHODOLOGY_SECTIONS, type MethodologySection } from '../../../../common/routes.js';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
+import { useScrollToFragment } from '../../shared/hooks/useScrollToFragment.js';
+import { BackIcon } from '../../shared/ui/icons.js';
+import { METHODOLOGY_FIGURES } from './figures.js';
+import './methodology.css';
+
+const SECTION_TITLES: Record<MethodologySection, string> = {
+  points: 'methodology.points.title',
+  average: 'methodology.average.title',
+  'too-close': 'methodology.tooClose.title',
+  'head-to-head': 'methodology.headToHead.title',
+  eligible: 'methodology.eligible.title',
+};
+
+/** How a ranking's figures are computed, for a reader who is not a statistician (issue 33). */
+export function MethodologyPage() {
+  const { t } = useTranslation();
+  const title = t('methodology.title');
+  useDocumentTitle(title);
+  useScrollToFragment();
+  const figures = METHODOLOGY_FIGURES;
+
+  return (
+    <article className="methodology" aria-labelledby="methodology-title">
+      <header className="methodology__header">
+        <h1 id="methodology-title" className="methodology__title">
+          {title}
+        </h1>
+        <p className="methodology__lead">{t('methodology.lead')}</p>
+      </header>
+
+      <nav className="methodology__contents" aria-labelledby="methodology-contents">
+        <p id="methodology-contents" className="methodology__contents-title">
+          {t('methodology.contents')}
+        </p>
+        <ol>
+          {METHODOLOGY_SECTIONS.map((id) => (
+            <li key={id}>
+              <a href={`#${id}`}>{t(SECTION_TITLES[id])}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <Section id="points">
+        <p>{t('methodology.points.ballot')}</p>
+        <p className="methodology__example">{t('methodology.points.example')}</p>
+        <p>{t('methodology.points.total')}</p>
+        <p>{t('methodology.points.ties')}</p>
+        <p>{t('methodology.points.live')}</p>
+      </Section>
+
+      <Section id="average">
+        <p>{t('methodology.average.what')}</p>
+        <p>{t('methodology.average.pull', { ballots: figures.ballots })}</p>
+        <div className="methodology__aside">
+          <p>{t('methodology.average.formula')}</p>
+          {/* The formula reads the same in every language. */}
+          <p className="methodology__formula" translate="no">
+            WR = n/(n+m) · R + m/(n+m) · C
+          </p>
+          <p>{t('methodology.average.symbols', { ballots: figures.ballots })}</p>
+        </div>
+        <p>{t('methodology.average.order')}</p>
+        <p>{t('methodology.average.interval', { percent: figures.percent })}</p>
+        <p>{t('methodology.average.bar')}</p>
+      </Section>
+
+      <Section id="too-close">
+        <p>{t('methodology.tooClose.overlap')}</p>
+        <p>{t('methodology.tooClose.stands')}</p>
+      </Section>
+
+      <Section id="head-to-head">
+        <p>{t('methodology.headToHead.duel')}</p>
+        <p>{t('methodology.headToHead.winner')}</p>
+        <p>{t('methodology.headToHead.page', { shown: figures.shown })}</p>
+      </Section>
+
+      <Section id="eligible">
+        <p>{t('methodology.eligible.when')}</p>
+        <p>{t('methodology.eligible.why')}</p>
+        <p>{t('methodology.eligible.totals')}</p>
+      </Section>
+
+      <Link to="/" className="back-link methodology__back">
+        <BackIcon />
+        {t('methodology.back')}
+      </Link>
+    </article>
+  );
+}
+
+/** A section with its heading; its id is the anchor a ranking links to. */
+function Section({ id, children }: { id: MethodologySection; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section id={id} className="methodology__section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="methodology__heading">
+        {t(SECTION_TITLES[id])}
+      </h2>
+      {children}
+    </section>
+  );
+}
