@@ -8,6 +8,7 @@ import { methodologyCatalog } from './catalogs/methodology.js';
 import { profileCatalog } from './catalogs/profile.js';
 import { searchCatalog } from './catalogs/search.js';
 import { shellCatalog } from './catalogs/shell.js';
+import { standingCatalog } from './catalogs/standing.js';
 import { votingCatalog } from './catalogs/voting.js';
 
 /**
@@ -25,4 +26,5 @@ export const uiCatalog = mergeCatalogs([
   profileCatalog,
   adminCatalogueCatalog,
   adminJobsCatalog,
+  standingCatalog,
 ]);
