@@ -144,6 +144,10 @@ export interface BallotsTable {
    * deletion) leaves it. The propositions that existed then are those it could name (eligible ballots).
    */
   voted_at: ColumnType<string, string | undefined, string>;
+  /** The current version's places, kept by the writes that append a version (migration 0021). */
+  first_id: ColumnType<number | null, number | null | undefined, number | null>;
+  second_id: ColumnType<number | null, number | null | undefined, number | null>;
+  third_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Why a version was appended: the voter's submission, their withdrawal, or a proposition of theirs deleted. */

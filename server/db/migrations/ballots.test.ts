@@ -4,6 +4,8 @@ import { registerUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { findTotalsMismatches } from '../integrity.js';
 import { ballots } from './2026-11-26-0016-ballots.js';
+import { ballotsVotedAt } from './2026-11-27-0020-ballots-voted-at.js';
+import { ballotsCurrentPlaces } from './2026-11-27-0021-ballots-current-places.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -41,6 +43,9 @@ describe('migration 0016: votes become ballots with a history', () => {
     await db().updateTable('propositions').set({ total_points: 7 }).where('id', '=', A).execute();
 
     await migration().up(db());
+    // The ballots table as the later migrations leave it, which the integrity check reads.
+    for (const later of [ballotsVotedAt, ballotsCurrentPlaces])
+      await (later(server.ctx.database.kind).up as (db: unknown) => Promise<void>)(db());
 
     const rows = await db()
       .selectFrom('ballots as b')

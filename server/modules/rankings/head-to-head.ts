@@ -13,6 +13,12 @@ export interface ComparedBallot {
   places: Places;
 }
 
+/** A ballot as the matrix reads it in bulk: its cast instant in epoch milliseconds. */
+export interface TimedBallot {
+  castMs: number;
+  places: Places;
+}
+
 /**
  * The pairwise (head-to-head) matrix of a topic's propositions, from its counted current ballots
  * (issue 33): `wins(a, b)` is the number of ballots eligible for both on which a stands above b, a
@@ -29,9 +35,56 @@ export class HeadToHead {
   private size = 0;
 
   static of(propositions: readonly ComparedProposition[], ballots: Iterable<ComparedBallot>): HeadToHead {
+    const timed = [...ballots].map((ballot) => ({
+      castMs: Date.parse(ballot.castAt),
+      places: ballot.places,
+    }));
+    return HeadToHead.fromTimed(propositions, timed);
+  }
+
+  /**
+   * The matrix of these ballots, counted in bulk: what adding them one by one gives, in about (ballots +
+   * propositions² · log ballots) steps instead of ballots × propositions. For a proposition p placed on
+   * a ballot, every proposition o the ballot could name counts below p unless the ballot places o above
+   * p; so wins(p, o) is the number of ballots placing p cast since o existed (a binary search in the
+   * sorted instants of p's ballots), less those that place o above p (at most three pairs a ballot).
+   */
+  static fromTimed(
+    propositions: readonly ComparedProposition[],
+    ballots: readonly TimedBallot[],
+  ): HeadToHead {
     const matrix = new HeadToHead();
-    for (const proposition of propositions) matrix.addProposition(proposition);
-    for (const ballot of ballots) matrix.add(ballot);
+    for (const proposition of propositions) {
+      if (matrix.index.has(proposition.id)) continue;
+      matrix.index.set(proposition.id, matrix.createdMs.length);
+      matrix.createdMs.push(Date.parse(proposition.createdAt));
+    }
+    const size = matrix.createdMs.length;
+    matrix.size = size;
+    matrix.counts = new Int32Array(size * size);
+    const castsPlacing: number[][] = Array.from({ length: size }, () => []);
+    const placed: number[] = [];
+    for (const { castMs, places } of ballots) {
+      placed.length = 0;
+      for (const place of PLACES) {
+        const at = matrix.eligibleIndex(places[place], castMs);
+        if (at !== undefined) placed.push(at);
+      }
+      for (let rank = 0; rank < placed.length; rank += 1) {
+        const above = placed[rank] as number;
+        (castsPlacing[above] as number[]).push(castMs);
+        for (let lower = rank + 1; lower < placed.length; lower += 1)
+          matrix.bump(placed[lower] as number, above, -1);
+      }
+    }
+    for (let p = 0; p < size; p += 1) {
+      const casts = (castsPlacing[p] as number[]).sort((a, b) => a - b);
+      if (casts.length === 0) continue;
+      for (let o = 0; o < size; o += 1) {
+        if (o === p) continue;
+        matrix.bump(p, o, casts.length - insertionPoint(casts, matrix.createdMs[o] as number));
+      }
+    }
     return matrix;
   }
 
@@ -130,9 +183,9 @@ export class HeadToHead {
     }
   }
 
-  private bump(above: number, below: number, sign: 1 | -1): void {
+  private bump(above: number, below: number, by: number): void {
     const cell = above * this.size + below;
-    this.counts[cell] = (this.counts[cell] as number) + sign;
+    this.counts[cell] = (this.counts[cell] as number) + by;
   }
 
   /** The matrix index of a placed proposition the ballot could name (it existed when the ballot was cast). */
@@ -142,4 +195,16 @@ export class HeadToHead {
     if (at === undefined) return undefined;
     return castMs >= (this.createdMs[at] as number) ? at : undefined;
   }
+}
+
+/** Where `value` goes in `sorted` (the first index whose value is not below it). */
+export function insertionPoint(sorted: ArrayLike<number>, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -92,10 +92,12 @@ export class RecountRepository {
       order by later.ballot_id, later.version`.execute(this.db);
 
     const place = (points: number) => sql`max(case when points = ${sql.lit(points)} then proposition_id end)`;
+    // A current version differs from the votes table, or from the copy of its places the ballot keeps.
     const differs = sql.join(
-      ['first_id', 'second_id', 'third_id'].map(
-        (column) => sql`coalesce(${sql.ref(`bv.${column}`)}, 0) <> coalesce(${sql.ref(`v.${column}`)}, 0)`,
-      ),
+      ['first_id', 'second_id', 'third_id'].flatMap((column) => [
+        sql`coalesce(${sql.ref(`bv.${column}`)}, 0) <> coalesce(${sql.ref(`v.${column}`)}, 0)`,
+        sql`coalesce(${sql.ref(`bv.${column}`)}, 0) <> coalesce(${sql.ref(`b.${column}`)}, 0)`,
+      ]),
       sql` or `,
     );
     const { rows: votes } = await sql<Mismatches['votes'][number]>`

@@ -67,19 +67,17 @@ export class RankingsRepository {
 
   /** The topic's counted ballots that hold a place: when their voter cast them, and their current places. */
   async countedBallots(topicId: number): Promise<CountedBallot[]> {
+    // One range of the index ballots_standing (migration 0021): no ballot or version row is read.
     const rows = await this.db
-      .selectFrom('ballots as b')
-      .innerJoin('ballot_versions as bv', (join) =>
-        join.onRef('bv.ballot_id', '=', 'b.id').onRef('bv.version', '=', 'b.version'),
-      )
-      .select(['b.id', 'b.voted_at', 'bv.first_id', 'bv.second_id', 'bv.third_id'])
-      .where('b.topic_id', '=', topicId)
-      .where('b.state', '=', 'counted')
+      .selectFrom('ballots')
+      .select(['id', 'voted_at', 'first_id', 'second_id', 'third_id'])
+      .where('topic_id', '=', topicId)
+      .where('state', '=', 'counted')
       .where((eb) =>
         eb.or([
-          eb('bv.first_id', 'is not', null),
-          eb('bv.second_id', 'is not', null),
-          eb('bv.third_id', 'is not', null),
+          eb('first_id', 'is not', null),
+          eb('second_id', 'is not', null),
+          eb('third_id', 'is not', null),
         ]),
       )
       .execute();

@@ -1,22 +1,16 @@
 import type { ChangeEvent } from '../../changes/events.js';
-import { type ComparedBallot, type ComparedProposition, HeadToHead } from './head-to-head.js';
+import {
+  type ComparedBallot,
+  type ComparedProposition,
+  HeadToHead,
+  insertionPoint,
+  type TimedBallot,
+} from './head-to-head.js';
 import { isEmpty, NO_PLACES, type Places } from './tallies.js';
 
 /** A counted ballot that holds a place, as the topic's standing keeps it. */
 export interface CountedBallot extends ComparedBallot {
   id: number;
-}
-
-/** Where `value` goes in `sorted` (the first index whose value is not below it). */
-function insertionPoint(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as number) < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** The places of a slot are stored as ids, 0 for an empty place (ids start at 1). */
@@ -41,14 +35,20 @@ export class TopicBallots {
   private readonly freeSlots: number[] = [];
   private used = 0;
   /** Every counted ballot's cast instant (ms), ascending. */
-  private readonly casts: number[] = [];
+  private casts: number[] = [];
   readonly headToHead: HeadToHead;
   private readonly propositions = new Set<number>();
 
+  /** Built in bulk: each instant parsed once, the instants sorted once, the matrix counted at once. */
   constructor(propositions: readonly ComparedProposition[], ballots: Iterable<CountedBallot>) {
-    this.headToHead = HeadToHead.of(propositions, []);
     for (const proposition of propositions) this.propositions.add(proposition.id);
-    for (const ballot of ballots) this.add(ballot.id, ballot);
+    const timed: TimedBallot[] = [];
+    for (const ballot of ballots) {
+      const slot = this.store(ballot.id, ballot.places, Date.parse(ballot.castAt));
+      timed.push({ castMs: this.castMs[slot] as number, places: ballot.places });
+    }
+    this.casts = timed.map((ballot) => ballot.castMs).sort((a, b) => a - b);
+    this.headToHead = HeadToHead.fromTimed(propositions, timed);
   }
 
   /** Counted ballots cast at or after `instant`: a proposition created then has these eligible. */
@@ -119,15 +119,21 @@ export class TopicBallots {
   }
 
   private add(id: number, ballot: ComparedBallot): void {
-    const slot = this.freeSlots.pop() ?? this.newSlot();
-    this.slots.set(id, slot);
-    this.places[slot * 3] = ballot.places.first ?? EMPTY;
-    this.places[slot * 3 + 1] = ballot.places.second ?? EMPTY;
-    this.places[slot * 3 + 2] = ballot.places.third ?? EMPTY;
     const ms = Date.parse(ballot.castAt);
-    this.castMs[slot] = ms;
+    this.store(id, ballot.places, ms);
     this.casts.splice(insertionPoint(this.casts, ms), 0, ms);
     this.headToHead.add(ballot);
+  }
+
+  /** Keeps the ballot's places and instant in a slot, and answers the slot. */
+  private store(id: number, places: Places, castMs: number): number {
+    const slot = this.freeSlots.pop() ?? this.newSlot();
+    this.slots.set(id, slot);
+    this.places[slot * 3] = places.first ?? EMPTY;
+    this.places[slot * 3 + 1] = places.second ?? EMPTY;
+    this.places[slot * 3 + 2] = places.third ?? EMPTY;
+    this.castMs[slot] = castMs;
+    return slot;
   }
 
   private remove(id: number, ballot: ComparedBallot): void {

@@ -40,25 +40,28 @@ export class BallotsRepository {
       join votes v on v.topic_id = b.topic_id and v.user_id = b.user_id
       where not exists (select 1 from ballot_versions bv where bv.ballot_id = b.id)
       group by b.id, b.first_cast_at`.execute(this.db);
+    await sql`
+      update ballots set
+        first_id = (select bv.first_id from ballot_versions bv where bv.ballot_id = ballots.id and bv.version = 1),
+        second_id = (select bv.second_id from ballot_versions bv where bv.ballot_id = ballots.id and bv.version = 1),
+        third_id = (select bv.third_id from ballot_versions bv where bv.ballot_id = ballots.id and bv.version = 1)
+      where version = 1 and first_id is null and second_id is null and third_id is null`.execute(this.db);
   }
 
   /** The ballots on the topic whose current version holds the proposition. */
   async holding(topicId: number, propositionId: number): Promise<BallotHolding[]> {
     const rows = await this.db
-      .selectFrom('ballots as b')
-      .innerJoin('ballot_versions as bv', (join) =>
-        join.onRef('bv.ballot_id', '=', 'b.id').onRef('bv.version', '=', 'b.version'),
-      )
-      .select(['b.id', 'b.user_id', 'b.version', 'bv.first_id', 'bv.second_id', 'bv.third_id'])
-      .where('b.topic_id', '=', topicId)
+      .selectFrom('ballots')
+      .select(['id', 'user_id', 'version', 'first_id', 'second_id', 'third_id'])
+      .where('topic_id', '=', topicId)
       .where((eb) =>
         eb.or([
-          eb('bv.first_id', '=', propositionId),
-          eb('bv.second_id', '=', propositionId),
-          eb('bv.third_id', '=', propositionId),
+          eb('first_id', '=', propositionId),
+          eb('second_id', '=', propositionId),
+          eb('third_id', '=', propositionId),
         ]),
       )
-      .orderBy('b.id')
+      .orderBy('id')
       .execute();
     return rows.map((row) => ({
       id: row.id,
@@ -81,9 +84,19 @@ export class BallotsRepository {
       select b.id, b.version + 1, ${at}, 'proposition_deleted', ${without('first_id')}, ${without('second_id')}, ${without('third_id')}
       from ballots b join ballot_versions bv on bv.ballot_id = b.id and bv.version = b.version
       where b.id in (${sql.join(ballotIds)})`.execute(this.db);
+    const left = (column: 'first_id' | 'second_id' | 'third_id') =>
+      sql<
+        number | null
+      >`case when ${sql.ref(column)} = ${propositionId} then null else ${sql.ref(column)} end`;
     await this.db
       .updateTable('ballots')
-      .set((eb) => ({ version: eb('version', '+', 1), updated_at: at }))
+      .set((eb) => ({
+        version: eb('version', '+', 1),
+        updated_at: at,
+        first_id: left('first_id'),
+        second_id: left('second_id'),
+        third_id: left('third_id'),
+      }))
       .where('id', 'in', [...ballotIds])
       .execute();
   }

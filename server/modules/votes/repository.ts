@@ -299,7 +299,13 @@ function ballotInsert(db: QueryCreator<Database>, ballot: BallotWrite) {
     version: ballot.version,
     updated_at: ballot.castAt,
     voted_at: ballot.castAt,
+    ...currentPlaces(ballot.places),
   });
+}
+
+/** A ballot row's copy of its current version's places (migration 0021). */
+function currentPlaces(places: Places) {
+  return { first_id: places.first, second_id: places.second, third_id: places.third };
 }
 
 /**
@@ -309,7 +315,12 @@ function ballotInsert(db: QueryCreator<Database>, ballot: BallotWrite) {
 function ballotUpdate(db: QueryCreator<Database>, ballot: BallotWrite) {
   return db
     .updateTable('ballots')
-    .set({ version: ballot.version, updated_at: ballot.castAt, voted_at: ballot.castAt })
+    .set({
+      version: ballot.version,
+      updated_at: ballot.castAt,
+      voted_at: ballot.castAt,
+      ...currentPlaces(ballot.places),
+    })
     .where('id', '=', ballot.ballotId as number);
 }
 
