@@ -1,7 +1,8 @@
-import { type CSSProperties, useId, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RankingData } from '../../../../../common/api/topics.js';
+import { SelectField } from '../../../shared/ui/SelectField.js';
 import './head-to-head.css';
 
 /** One duel of a proposition: ballots eligible for both that put it above the other, and below. */
@@ -38,7 +39,6 @@ function duelsOf(ranking: RankingData, names: ReadonlyMap<number, string>, index
 export function HeadToHead({ ranking }: { ranking: RankingData }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState(0);
-  const selectId = useId();
   const ranked = ranking.rankings.filter((row) => row.totalPoints > 0);
   const { propositionIds } = ranking.headToHead;
   if (ranked.length < 2 || propositionIds.length < 2) return null;
@@ -64,12 +64,8 @@ export function HeadToHead({ ranking }: { ranking: RankingData }) {
         <div className="head-to-head__panel">
           <h3 className="head-to-head__title">{t('topic.duels.title')}</h3>
           <p className="head-to-head__explain">{t('topic.duels.explain', { name })}</p>
-          <label className="head-to-head__choose" htmlFor={selectId}>
-            {t('topic.duels.choose')}
-          </label>
-          <select
-            id={selectId}
-            className="head-to-head__select"
+          <SelectField
+            label={t('topic.duels.choose')}
             value={index}
             onChange={(event) => setChosen(Number(event.target.value))}
           >
@@ -78,7 +74,7 @@ export function HeadToHead({ ranking }: { ranking: RankingData }) {
                 {names.get(id)}
               </option>
             ))}
-          </select>
+          </SelectField>
           <ul className="head-to-head__duels">
             {duelsOf(ranking, names, index).map((duel) => (
               <DuelRow key={duel.opponentId} duel={duel} />
