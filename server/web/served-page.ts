@@ -16,27 +16,33 @@ const BROTLI_QUALITY = 5;
  * cache costs a lookup, not a compression: @fastify/compress would compress the same page again for
  * every request, and it does not see pages answered from the not-found handler at all.
  *
- * Kept as brotli only (made once, with the page): a topic page of 168 KB is 25 KB so, a sixth of what the
- * HTML and its copies were charged, so that the two hundred pages read most fit the cache budget beside
- * the rankings. Browsers ask for brotli. A client that does not gets the HTML decompressed for it (about
- * 0.3 ms for a large page), gzipped again if it asks for gzip (a few ms, for the rare client that takes
- * gzip and not brotli), against tens of milliseconds to render the page again.
+ * A page that exists is kept as brotli only (made once, with the page): a topic page of 168 KB is 25 KB
+ * so, a sixth of what the HTML and its copies were charged, so that the two hundred pages read most fit
+ * the cache budget beside the rankings. Browsers ask for brotli. A client that does not gets the HTML
+ * decompressed for it (about 0.3 ms for a large page), gzipped again if it asks for gzip (a few ms, for
+ * the rare client that takes gzip and not brotli), against tens of milliseconds to render the page again.
+ *
+ * A not-found page (404) keeps its HTML instead: it is built for an address someone made up and is
+ * rarely read again, so compressing it with the page would cost every made-up address a compression
+ * (and a client that takes none a decompression) for nothing; a client that asks for it compressed gets
+ * it compressed then.
  */
 export class ServedPage {
-  private readonly brotli: Buffer;
+  private readonly brotli: Buffer | undefined;
+  private readonly html: Buffer | undefined;
 
   constructor(
     readonly status: number,
     html: string,
   ) {
-    this.brotli = brotliCompressSync(Buffer.from(html), {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
-    });
+    const bytes = Buffer.from(html);
+    if (status === 404) this.html = bytes;
+    else this.brotli = brotli(bytes);
   }
 
   /** What keeping it costs, for the cache budget. */
   cacheBytes(): number {
-    return 64 + this.brotli.byteLength;
+    return 64 + (this.brotli ?? this.html ?? Buffer.alloc(0)).byteLength;
   }
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -53,15 +59,19 @@ export class ServedPage {
 
   /** The body in `encoding`. */
   private body(encoding: Encoding): Buffer {
-    if (encoding === 'br') return this.brotli;
+    if (encoding === 'br') return this.brotli ?? brotli(this.identity());
     if (encoding === 'gzip') return gzipSync(this.identity());
     return this.identity();
   }
 
-  /** The HTML's bytes, decompressed anew for each client that takes no compression: nothing keeps them. */
+  /** The HTML's bytes: kept, or decompressed anew for each client that takes no compression. */
   private identity(): Buffer {
-    return brotliDecompressSync(this.brotli);
+    return this.html ?? brotliDecompressSync(this.brotli as Buffer);
   }
+}
+
+function brotli(bytes: Buffer): Buffer {
+  return brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
 }
 
 /** The encoding to send, negotiated as @fastify/compress does (its negotiator; `*` and x-gzip mean gzip). */

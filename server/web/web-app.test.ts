@@ -176,7 +176,7 @@ describe('the language a page is served in', () => {
 
 describe('pages on the wire', () => {
   it('sends every page compressed to a browser that accepts it, brotli first, and whole to one that does not', async () => {
-    for (const path of ['/', '/search', '/no/such/page']) {
+    for (const path of ['/', '/search', '/no/such/page', '/topic/no-such-slug']) {
       const brotli = await server.request('GET', path, { headers: { 'accept-encoding': 'gzip, br' } });
       expect(brotli.headers.get('content-encoding'), path).toBe('br');
       expect(brotli.headers.get('vary')?.toLowerCase(), path).toContain('accept-encoding');
