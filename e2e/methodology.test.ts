@@ -110,8 +110,9 @@ describe('a link to a section of the methodology page', () => {
   it('opens the page at that section, below the sticky header', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await onPage(null, { path: '/methodology?lng=en#too-close', viewport }, async (page) => {
-        await expect.poll(() => belowHeader(page, 'too-close')).toBeGreaterThanOrEqual(0);
-        expect(await belowHeader(page, 'too-close')).toBeLessThan(48);
+        await expect
+          .poll(() => belowHeader(page, 'too-close'))
+          .toSatisfy((below: number) => below >= 0 && below < 48);
       });
     }
   });
@@ -130,15 +131,17 @@ describe('a link to a section of the methodology page', () => {
         .getByRole('heading', { level: 2, name: text('en', SECTION_TITLES['head-to-head']) })
         .waitFor();
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
-      await expect.poll(() => belowHeader(page, 'head-to-head')).toBeGreaterThanOrEqual(0);
-      expect(await belowHeader(page, 'head-to-head')).toBeLessThan(48);
+      await expect
+        .poll(() => belowHeader(page, 'head-to-head'))
+        .toSatisfy((below: number) => below >= 0 && below < 48);
       // Once more, the page's code already loaded: it is shown in the same render as the navigation.
       await page.goBack();
       await link.waitFor();
       await link.click();
       await page.waitForURL(/\/methodology/);
-      await expect.poll(() => belowHeader(page, 'head-to-head')).toBeGreaterThanOrEqual(0);
-      expect(await belowHeader(page, 'head-to-head')).toBeLessThan(48);
+      await expect
+        .poll(() => belowHeader(page, 'head-to-head'))
+        .toSatisfy((below: number) => below >= 0 && below < 48);
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
   });

@@ -112,7 +112,7 @@ describe('how far a ranking can be trusted, on the topic page', () => {
 
     const page = await app.newPage('en', { path: `/topic/${topicId}`, reducedMotion: 'reduce' });
     const option = (name: string) =>
-      page.getByRole('navigation', { name: text('en', 'topic.order.label') }).getByRole('link', { name });
+      page.getByRole('group', { name: text('en', 'topic.order.label') }).getByRole('link', { name });
     const average = option(text('en', 'topic.order.average'));
     await hydrated(average);
     await average.click();

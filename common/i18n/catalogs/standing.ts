@@ -11,6 +11,12 @@ const texts: Record<string, CatalogRow> = {
     'Ordenado por puntos medios por papeleta, ajustados para las propuestas con pocas papeletas.',
     'Sortiert nach durchschnittlichen Punkten pro Stimmzettel, ausgeglichen bei Vorschlägen mit wenigen Stimmzetteln.',
   ],
+  'topic.order.howAverage': [
+    'Comment la moyenne est calculée',
+    'How the average works',
+    'Cómo se calcula la media',
+    'Wie der Durchschnitt entsteht',
+  ],
   'topic.standing.average': [
     '{{average}} pt par bulletin, sans doute {{low}} à {{high}}',
     '{{average}} pts per ballot, likely {{low}} to {{high}}',
@@ -18,13 +24,13 @@ const texts: Record<string, CatalogRow> = {
     '{{average}} Pkt. pro Stimmzettel, wahrscheinlich {{low}} bis {{high}}',
   ],
   'topic.standing.intervalLabel_one': [
-    'En moyenne {{average}} point par bulletin, sans doute entre {{low}} et {{high}}, sur {{count}} bulletin qui pouvait la citer',
+    'En moyenne {{average}} points par bulletin, sans doute entre {{low}} et {{high}}, sur {{count}} bulletin qui pouvait la citer',
     'On average {{average}} points per ballot, likely between {{low}} and {{high}}, from {{count}} ballot that could name it',
     'De media {{average}} puntos por papeleta, probablemente entre {{low}} y {{high}}, sobre {{count}} papeleta que podía nombrarla',
     'Im Schnitt {{average}} Punkte pro Stimmzettel, wahrscheinlich zwischen {{low}} und {{high}}, aus {{count}} Stimmzettel, der ihn nennen konnte',
   ],
   'topic.standing.intervalLabel_other': [
-    'En moyenne {{average}} point par bulletin, sans doute entre {{low}} et {{high}}, sur {{count}} bulletins qui pouvaient la citer',
+    'En moyenne {{average}} points par bulletin, sans doute entre {{low}} et {{high}}, sur {{count}} bulletins qui pouvaient la citer',
     'On average {{average}} points per ballot, likely between {{low}} and {{high}}, from {{count}} ballots that could name it',
     'De media {{average}} puntos por papeleta, probablemente entre {{low}} y {{high}}, sobre {{count}} papeletas que podían nombrarla',
     'Im Schnitt {{average}} Punkte pro Stimmzettel, wahrscheinlich zwischen {{low}} und {{high}}, aus {{count}} Stimmzetteln, die ihn nennen konnten',

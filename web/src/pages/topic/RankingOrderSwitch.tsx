@@ -1,31 +1,35 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import '../../shared/ui/chip.css';
+import { Link } from 'react-router';
 import {
   DEFAULT_RANKING_ORDER,
   RANKING_ORDER_IDS,
   RANKING_ORDER_PARAM,
   type RankingOrderId,
 } from '../../../../common/rankings/orders.js';
+import { LANGUAGE_PARAM, useLanguage } from '../../features/i18n/index.js';
+import '../../shared/ui/chip.css';
 
 /**
  * The orders a topic's ranking can be read in, as links that write the choice in the address (the
  * default left out), so that a reload, a shared link and the server's render keep it, with or without
- * script. Replacing the entry: another view of the same ranking, not a page of the history.
+ * script. Each link says the language, as the hub's links do: written alike on the server and in the
+ * browser, and without JavaScript nothing else keeps the language. Replacing the entry: another view of
+ * the same ranking, not a page of the history. A group of two choices, not a navigation landmark.
  */
 export function RankingOrderSwitch({ order }: { order: RankingOrderId }) {
   const { t } = useTranslation();
-  const { search } = useLocation();
+  const { language } = useLanguage();
+  const labelId = useId();
   const hrefOf = (id: RankingOrderId) => {
-    const params = new URLSearchParams(search);
-    if (id === DEFAULT_RANKING_ORDER) params.delete(RANKING_ORDER_PARAM);
-    else params.set(RANKING_ORDER_PARAM, id);
-    const query = params.toString();
-    return query ? `?${query}` : '?';
+    const params = new URLSearchParams([[LANGUAGE_PARAM, language]]);
+    if (id !== DEFAULT_RANKING_ORDER) params.set(RANKING_ORDER_PARAM, id);
+    return `?${params}`;
   };
   return (
-    <nav className="order-switch" aria-label={t('topic.order.label')}>
-      <span className="order-switch__label" aria-hidden="true">
+    // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (a <fieldset>'s)
+    <div className="order-switch" role="group" aria-labelledby={labelId}>
+      <span className="order-switch__label" id={labelId}>
         {t('topic.order.label')}
       </span>
       {RANKING_ORDER_IDS.map((id) => (
@@ -40,6 +44,6 @@ export function RankingOrderSwitch({ order }: { order: RankingOrderId }) {
           {t(`topic.order.${id}`)}
         </Link>
       ))}
-    </nav>
+    </div>
   );
 }

@@ -133,7 +133,7 @@ function TopicRanking({ topic, order }: { topic: TopicDto; order: RankingOrderId
           {order === 'average' && (
             <p className="topic-ranking__note">
               {t('topic.order.averageNote')}{' '}
-              <Link to="/methodology#average">{t('topic.standing.howRanked')}</Link>
+              <Link to="/methodology#average">{t('topic.order.howAverage')}</Link>
             </p>
           )}
           <HeadToHead ranking={ranking} />

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RankingData } from '../../../../../common/api/topics.js';
 import type { Language } from '../../../../../common/constants.js';
 import { DEFAULT_RANKING_ORDER, type RankingOrderId } from '../../../../../common/rankings/orders.js';
@@ -22,5 +22,8 @@ export function useTopicRanking(
         signal,
       }),
     enabled: topicId !== undefined,
+    // Another order of the same ranking keeps the rows on screen (and the switch under the reader's focus)
+    // until it arrives, instead of a spinner in their place.
+    placeholderData: keepPreviousData,
   });
 }

@@ -38,14 +38,15 @@ function duelsOf(ranking: RankingData, names: ReadonlyMap<number, string>, index
  */
 export function HeadToHead({ ranking }: { ranking: RankingData }) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState(0);
+  // The proposition chosen, not its position: a live ballot may reorder the first ten.
+  const [chosenId, setChosenId] = useState<number | null>(null);
   const ranked = ranking.rankings.filter((row) => row.totalPoints > 0);
   const { propositionIds } = ranking.headToHead;
   if (ranked.length < 2 || propositionIds.length < 2) return null;
 
   const names = new Map(ranking.rankings.map((row) => [row.id, row.itemName]));
   const winner = ranking.condorcetWinnerId === null ? undefined : names.get(ranking.condorcetWinnerId);
-  const index = Math.min(chosen, propositionIds.length - 1);
+  const index = Math.max(0, chosenId === null ? 0 : propositionIds.indexOf(chosenId));
   const name = names.get(propositionIds[index] ?? -1) ?? '';
   return (
     <div className="head-to-head">
@@ -66,11 +67,11 @@ export function HeadToHead({ ranking }: { ranking: RankingData }) {
           <p className="head-to-head__explain">{t('topic.duels.explain', { name })}</p>
           <SelectField
             label={t('topic.duels.choose')}
-            value={index}
-            onChange={(event) => setChosen(Number(event.target.value))}
+            value={propositionIds[index]}
+            onChange={(event) => setChosenId(Number(event.target.value))}
           >
-            {propositionIds.map((id, at) => (
-              <option key={id} value={at}>
+            {propositionIds.map((id) => (
+              <option key={id} value={id}>
                 {names.get(id)}
               </option>
             ))}
