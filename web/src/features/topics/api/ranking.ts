@@ -22,8 +22,9 @@ export function useTopicRanking(
         signal,
       }),
     enabled: topicId !== undefined,
-    // Another order of the same ranking keeps the rows on screen (and the switch under the reader's focus)
-    // until it arrives, instead of a spinner in their place.
-    placeholderData: keepPreviousData,
+    // Another order of the same topic's ranking keeps its rows on screen (and the switch under the reader's
+    // focus) until it arrives, instead of a spinner in their place; another topic's never stands in.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === topicId ? keepPreviousData(previous) : undefined,
   });
 }
