@@ -8,6 +8,8 @@ import {
   expectNoSeriousA11yViolations,
   newCredentials,
   PHONE,
+  rankingPoints,
+  rankingRow,
   register,
   SCREENSHOT_DIR,
   seedVotedTopic,
@@ -27,7 +29,6 @@ const medal = (page: Page, lang: Language, name: string, n: 1 | 2 | 3) =>
   });
 const button = (page: Page, lang: Language, key: string) =>
   page.getByRole('button', { name: text(lang, key), exact: true });
-const rankingRow = (page: Page, name: string) => page.locator('.ranking__row', { hasText: name });
 
 /** The viewport with the panel in view (full-page captures paint the sticky header mid-page). */
 async function shoot(page: Page, name: string) {
@@ -121,7 +122,7 @@ describe('voting panel', () => {
       'Luigi',
     ]);
     // The ranking refreshed: Pizzeria Da Marco now has 3 + 3 + 3 points from three people.
-    await rankingRow(page, 'Pizzeria Da Marco').getByText(/9/).waitFor();
+    await rankingPoints(page, 'Pizzeria Da Marco', 9).waitFor();
     expect(await page.locator('.medal-buttons').count()).toBe(0);
     await shoot(page, 'summary-en-desktop');
 
@@ -132,7 +133,7 @@ describe('voting panel', () => {
     await button(page, lang, 'vote.form.submitNone').click();
     await page.getByText(text(lang, 'vote.panel.withdrawn')).waitFor();
     await button(page, lang, 'vote.panel.start').waitFor();
-    await rankingRow(page, 'Pizzeria Da Marco').getByText(/6/).waitFor();
+    await rankingPoints(page, 'Pizzeria Da Marco', 6).waitFor();
     await page.context().close();
   });
 

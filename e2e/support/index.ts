@@ -6,5 +6,6 @@ export { ensureWebBuild } from './build.js';
 export { DESKTOP, type E2E, PHONE, setupE2E } from './harness.js';
 export { hydrated } from './hydration.js';
 export { REPO_ROOT, SCREENSHOT_DIR, WEB_DIST } from './paths.js';
+export { rankingPoints, rankingRow } from './ranking.js';
 export { ADMIN, startServer } from './server.js';
 export { languageButton, pageLanguage, text } from './texts.js';
