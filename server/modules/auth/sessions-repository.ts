@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { executePrepared } from '../../db/prepared-statements.js';
+import { statement } from '../../db/prepared-statements.js';
 
 export interface NewRefreshToken {
   userId: number;
@@ -22,21 +22,7 @@ export class SessionsRepository {
    * unknown (null): one keyed read on every authenticated request, the session probed by its primary key.
    */
   async caller(userId: number, sessionId: string) {
-    const [row] = await executePrepared(
-      this.db,
-      this.db
-        .selectFrom('users as u')
-        .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin'])
-        .select((eb) =>
-          eb
-            .selectFrom('sessions as s')
-            .select(sql<number>`case when s.ended_at is null then 1 else 0 end`.as('open'))
-            .where('s.id', '=', sessionId)
-            .whereRef('s.user_id', '=', 'u.id')
-            .as('session_open'),
-        )
-        .where('u.id', '=', userId),
-    );
+    const [row] = await callerRead(this.db, { userId, sessionId });
     return row;
   }
 
@@ -144,3 +130,18 @@ export class SessionsRepository {
     return Number(deleted.numDeletedRows);
   }
 }
+
+const callerRead = statement((db, { userId, sessionId }: { userId: number; sessionId: string }) =>
+  db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin'])
+    .select((eb) =>
+      eb
+        .selectFrom('sessions as s')
+        .select(sql<number>`case when s.ended_at is null then 1 else 0 end`.as('open'))
+        .where('s.id', '=', sessionId)
+        .whereRef('s.user_id', '=', 'u.id')
+        .as('session_open'),
+    )
+    .where('u.id', '=', userId),
+);

@@ -1,6 +1,6 @@
 import type { PropositionFacts } from '../../changes/events.js';
 import type { Executor } from '../../db/executor.js';
-import { executePrepared } from '../../db/prepared-statements.js';
+import { statement } from '../../db/prepared-statements.js';
 
 export interface NewProposition {
   topicId: number;
@@ -50,14 +50,7 @@ export class PropositionsRepository {
     keys: readonly string[],
   ): Promise<Map<string, { id: number; name: string }>> {
     if (keys.length === 0) return new Map();
-    const rows = await executePrepared(
-      this.db,
-      this.db
-        .selectFrom('propositions')
-        .select(['id', 'name', 'name_key'])
-        .where('topic_id', '=', topicId)
-        .where('name_key', 'in', keys),
-    );
+    const rows = await propositionsByKeys(this.db, { topicId, keys: [...keys] });
     return new Map(rows.map((row) => [row.name_key, { id: row.id, name: row.name }]));
   }
 
@@ -145,3 +138,11 @@ export class PropositionsRepository {
       .execute();
   }
 }
+
+const propositionsByKeys = statement((db, { topicId, keys }: { topicId: number; keys: string[] }) =>
+  db
+    .selectFrom('propositions')
+    .select(['id', 'name', 'name_key'])
+    .where('topic_id', '=', topicId)
+    .where('name_key', 'in', keys),
+);
