@@ -37,6 +37,15 @@ export type ClientRouteName = keyof typeof CLIENT_ROUTES;
 export const METHODOLOGY_SECTIONS = ['points', 'average', 'too-close', 'head-to-head', 'eligible'] as const;
 export type MethodologySection = (typeof METHODOLOGY_SECTIONS)[number];
 
+/** Each section's heading, a key of the interface texts (the page's table of contents says the same). */
+export const METHODOLOGY_SECTION_TITLES: Readonly<Record<MethodologySection, string>> = {
+  points: 'methodology.points.title',
+  average: 'methodology.average.title',
+  'too-close': 'methodology.tooClose.title',
+  'head-to-head': 'methodology.headToHead.title',
+  eligible: 'methodology.eligible.title',
+};
+
 /** The methodology page's address, at one of its sections. */
 export const methodologyHref = (section?: MethodologySection): string =>
   section ? `${CLIENT_ROUTES.methodology.path}#${section}` : CLIENT_ROUTES.methodology.path;

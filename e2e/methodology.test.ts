@@ -4,7 +4,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PopularTopicsData } from '../common/api/topics.js';
 import type { Language } from '../common/constants.js';
-import { METHODOLOGY_SECTIONS, type MethodologySection } from '../common/routes.js';
+import {
+  METHODOLOGY_SECTION_TITLES,
+  METHODOLOGY_SECTIONS,
+  type MethodologySection,
+} from '../common/routes.js';
 import {
   callApi,
   DESKTOP,
@@ -20,13 +24,6 @@ const e2e = setupE2E({ SEED: 'demo' });
 
 const LANGUAGES: Language[] = ['en', 'de'];
 const PHONE_360 = { width: 360, height: 800 } as const;
-const SECTION_TITLES: Record<MethodologySection, string> = {
-  points: 'methodology.points.title',
-  average: 'methodology.average.title',
-  'too-close': 'methodology.tooClose.title',
-  'head-to-head': 'methodology.headToHead.title',
-  eligible: 'methodology.eligible.title',
-};
 
 /** Runs `body` on a fresh page and always closes its context, so a failure cannot slow the next test. */
 async function onPage(
@@ -51,7 +48,9 @@ async function screenshot(page: Page, name: string) {
 async function expectHeadings(page: Page, language: Language) {
   await page.getByRole('heading', { level: 1, name: text(language, 'methodology.title') }).waitFor();
   for (const id of METHODOLOGY_SECTIONS)
-    await page.getByRole('heading', { level: 2, name: text(language, SECTION_TITLES[id]) }).waitFor();
+    await page
+      .getByRole('heading', { level: 2, name: text(language, METHODOLOGY_SECTION_TITLES[id]) })
+      .waitFor();
 }
 
 describe.each(LANGUAGES)('the methodology page in %s', (language) => {
@@ -70,7 +69,9 @@ describe.each(LANGUAGES)('the methodology page in %s', (language) => {
       // Each section is listed at the top, linked to its anchor.
       for (const id of METHODOLOGY_SECTIONS)
         expect(
-          await page.getByRole('link', { name: text(language, SECTION_TITLES[id]) }).getAttribute('href'),
+          await page
+            .getByRole('link', { name: text(language, METHODOLOGY_SECTION_TITLES[id]) })
+            .getAttribute('href'),
         ).toBe(`#${id}`);
       await expectNoSeriousA11yViolations(page, `methodology page ${language}`);
       expect(problems).toEqual([]);
@@ -128,7 +129,7 @@ describe('a link to a section of the methodology page', () => {
       });
       await link.click();
       await page
-        .getByRole('heading', { level: 2, name: text('en', SECTION_TITLES['head-to-head']) })
+        .getByRole('heading', { level: 2, name: text('en', METHODOLOGY_SECTION_TITLES['head-to-head']) })
         .waitFor();
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
       await expect

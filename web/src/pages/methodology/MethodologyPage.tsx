@@ -1,20 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { METHODOLOGY_SECTIONS, type MethodologySection } from '../../../../common/routes.js';
+import {
+  METHODOLOGY_SECTION_TITLES,
+  METHODOLOGY_SECTIONS,
+  type MethodologySection,
+} from '../../../../common/routes.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { useScrollToFragment } from '../../shared/hooks/useScrollToFragment.js';
 import { BackIcon } from '../../shared/ui/icons.js';
 import { METHODOLOGY_FIGURES } from './figures.js';
 import './methodology.css';
-
-const SECTION_TITLES: Record<MethodologySection, string> = {
-  points: 'methodology.points.title',
-  average: 'methodology.average.title',
-  'too-close': 'methodology.tooClose.title',
-  'head-to-head': 'methodology.headToHead.title',
-  eligible: 'methodology.eligible.title',
-};
 
 /** How a ranking's figures are computed, for a reader who is not a statistician (issue 33). */
 export function MethodologyPage() {
@@ -40,7 +36,7 @@ export function MethodologyPage() {
         <ol>
           {METHODOLOGY_SECTIONS.map((id) => (
             <li key={id}>
-              <a href={`#${id}`}>{t(SECTION_TITLES[id])}</a>
+              <a href={`#${id}`}>{t(METHODOLOGY_SECTION_TITLES[id])}</a>
             </li>
           ))}
         </ol>
@@ -101,7 +97,7 @@ function Section({ id, children }: { id: MethodologySection; children: ReactNode
   return (
     <section id={id} className="methodology__section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="methodology__heading">
-        {t(SECTION_TITLES[id])}
+        {t(METHODOLOGY_SECTION_TITLES[id])}
       </h2>
       {children}
     </section>

@@ -10,7 +10,7 @@ import { Alert } from '../../shared/ui/Alert.js';
 import { Pager } from '../../shared/ui/Pager.js';
 import { Spinner } from '../../shared/ui/Spinner.js';
 import '../../shared/ui/surfaces.css';
-import { HUB_TAGS_FIELD, hubParams, hubSelection } from './hub-selection.js';
+import { HUB_TAGS_FIELD, hubSelection, topicPageParams } from './hub-selection.js';
 
 /** Room left between the sticky header and the list's title when the list is scrolled to. */
 const LIST_START_MARGIN_PX = 16;
@@ -30,7 +30,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
 
   // Filtering the first page replaces its entry of the history (the same list, filtered); leaving
   // another page for the first is a step, like the pager's links.
-  const filter = (tags: string[]) => setParams(hubParams(language, tags, 1), { replace: page === 1 });
+  const filter = (tags: string[]) => setParams(topicPageParams(language, { tags }), { replace: page === 1 });
   // A step of the pager loads no document in the app: as a page load would, it shows the list from its
   // start, with the focus there (from the pager at its foot, a person would see the next page's end).
   const subTopicsTitle = useRef<HTMLHeadingElement>(null);
@@ -43,7 +43,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
     title.focus({ preventScroll: true });
   };
   const pageAddress = (nextOffset: number) => ({
-    search: `?${hubParams(language, selected, nextOffset / HUB_PAGE_SIZE + 1)}`,
+    search: `?${topicPageParams(language, { tags: selected, page: nextOffset / HUB_PAGE_SIZE + 1 })}`,
   });
 
   return (

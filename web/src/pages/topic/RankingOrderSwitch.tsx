@@ -1,14 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  DEFAULT_RANKING_ORDER,
-  RANKING_ORDER_IDS,
-  RANKING_ORDER_PARAM,
-  type RankingOrderId,
-} from '../../../../common/rankings/orders.js';
-import { LANGUAGE_PARAM, useLanguage } from '../../features/i18n/index.js';
+import { RANKING_ORDER_IDS, type RankingOrderId } from '../../../../common/rankings/orders.js';
+import { useLanguage } from '../../features/i18n/index.js';
 import '../../shared/ui/chip.css';
+import { topicPageParams } from './hub-selection.js';
 
 /**
  * The orders a topic's ranking can be read in, as links that write the choice in the address (the
@@ -21,11 +17,6 @@ export function RankingOrderSwitch({ order }: { order: RankingOrderId }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const labelId = useId();
-  const hrefOf = (id: RankingOrderId) => {
-    const params = new URLSearchParams([[LANGUAGE_PARAM, language]]);
-    if (id !== DEFAULT_RANKING_ORDER) params.set(RANKING_ORDER_PARAM, id);
-    return `?${params}`;
-  };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (a <fieldset>'s)
     <div className="order-switch" role="group" aria-labelledby={labelId}>
@@ -35,7 +26,7 @@ export function RankingOrderSwitch({ order }: { order: RankingOrderId }) {
       {RANKING_ORDER_IDS.map((id) => (
         <Link
           key={id}
-          to={hrefOf(id)}
+          to={`?${topicPageParams(language, { order: id })}`}
           replace
           preventScrollReset
           className="chip"

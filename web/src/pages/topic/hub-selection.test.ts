@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HUB_PAGE_SIZE } from '../../../../common/constants.js';
-import { hubParams, hubSelection, topicPageQuery } from './hub-selection.js';
+import { hubSelection, topicPageParams, topicPageQuery } from './hub-selection.js';
 
 const canonical = (query: string) => topicPageQuery(new URLSearchParams(query)).toString();
 
@@ -18,7 +18,7 @@ describe('a topic page’s canonical query', () => {
   });
 
   it('is what the page’s links write, less the language', () => {
-    const link = hubParams('en', ['b', 'a'], 3);
+    const link = topicPageParams('en', { tags: ['b', 'a'], page: 3 });
     expect(link.toString()).toBe('lng=en&tags=a%2Cb&page=3');
     expect(canonical(link.toString())).toBe('tags=a%2Cb&page=3');
     expect(hubSelection(link)).toEqual({ tags: ['a', 'b'], page: 3, offset: 2 * HUB_PAGE_SIZE });
@@ -28,5 +28,11 @@ describe('a topic page’s canonical query', () => {
     expect(canonical('order=average&utm_source=mail')).toBe('order=average');
     expect(canonical('order=points')).toBe('');
     expect(canonical('order=best')).toBe('');
+  });
+
+  it('is what the order switch links to, the default order left out', () => {
+    expect(topicPageParams('de', { order: 'average' }).toString()).toBe('lng=de&order=average');
+    expect(topicPageParams('de', { order: 'points' }).toString()).toBe('lng=de');
+    expect(canonical(topicPageParams('de', { order: 'average' }).toString())).toBe('order=average');
   });
 });

@@ -2,6 +2,7 @@ import { HUB_PAGE_SIZE, type Language } from '../../../../common/constants.js';
 import {
   DEFAULT_RANKING_ORDER,
   RANKING_ORDER_PARAM,
+  type RankingOrderId,
   rankingOrderOf,
 } from '../../../../common/rankings/orders.js';
 import { LANGUAGE_PARAM } from '../../features/i18n/index.js';
@@ -21,6 +22,13 @@ export function hubSelection(params: URLSearchParams): { tags: string[]; page: n
   return { tags, page, offset: (page - 1) * HUB_PAGE_SIZE };
 }
 
+/** What a topic page's address selects: its hub's tags and page, its ranking's order. */
+export interface TopicPageSelection {
+  tags?: readonly string[];
+  page?: number;
+  order?: RankingOrderId;
+}
+
 /**
  * The canonical query of a topic page's address: what it reads (its hub's tags and page, a ranking's
  * order other than the default) as it writes it in its own links, the rest dropped. The server renders
@@ -29,10 +37,30 @@ export function hubSelection(params: URLSearchParams): { tags: string[]; page: n
  */
 export function topicPageQuery(params: URLSearchParams): URLSearchParams {
   const { tags, page } = hubSelection(params);
-  const query = hubQuery(tags, page);
-  const order = rankingOrderOf(params.get(RANKING_ORDER_PARAM));
-  if (order !== DEFAULT_RANKING_ORDER) query.set(RANKING_ORDER_PARAM, order);
-  return query;
+  return selectionQuery({ tags, page, order: rankingOrderOf(params.get(RANKING_ORDER_PARAM)) });
+}
+
+/**
+ * A topic page's address for this language and selection, parameters in that order: what the page's
+ * links lead to (a hub's tags and pages, a ranking's order), written alike on the server and in the
+ * browser. Defaults are left out (the first page, no tag, the default order), and the language is said,
+ * since without JavaScript nothing else keeps it from one page to the next.
+ */
+export function topicPageParams(language: Language, selection: TopicPageSelection): URLSearchParams {
+  return new URLSearchParams([[LANGUAGE_PARAM, language], ...selectionQuery(selection)]);
+}
+
+function selectionQuery({
+  tags = [],
+  page = 1,
+  order = DEFAULT_RANKING_ORDER,
+}: TopicPageSelection): URLSearchParams {
+  const params = new URLSearchParams();
+  const selected = [...new Set(tags)].sort();
+  if (selected.length > 0) params.set(TAGS_PARAM, tagsValue(selected));
+  if (page > 1) params.set(PAGE_PARAM, String(page));
+  if (order !== DEFAULT_RANKING_ORDER) params.set(RANKING_ORDER_PARAM, order);
+  return params;
 }
 
 /** The `tags` parameter's value for these tags (what `hubSelection` reads back). */
@@ -40,21 +68,3 @@ const tagsValue = (tags: readonly string[]) => tags.join(',');
 
 /** The field a hub's tag chips submit from their GET form when no script runs. */
 export const HUB_TAGS_FIELD: TagSelectionField = { name: TAGS_PARAM, value: tagsValue };
-
-/**
- * A hub's address for this language, these tags and this page, parameters in that order: what the page's
- * links lead to, written alike on the server and in the browser. The first page and no tag are left out,
- * and the language is said, since without JavaScript nothing else keeps it from one page to the next.
- */
-export function hubParams(language: Language, tags: readonly string[], page: number): URLSearchParams {
-  return new URLSearchParams([[LANGUAGE_PARAM, language], ...hubQuery(tags, page)]);
-}
-
-/** The tags (sorted, each once) and the page of a hub's address; the first page and no tag left out. */
-function hubQuery(tags: readonly string[], page: number): URLSearchParams {
-  const params = new URLSearchParams();
-  const selected = [...new Set(tags)].sort();
-  if (selected.length > 0) params.set(TAGS_PARAM, tagsValue(selected));
-  if (page > 1) params.set(PAGE_PARAM, String(page));
-  return params;
-}
