@@ -37,6 +37,17 @@ const LISTING_PAGES: ReadonlySet<ClientRouteName> = new Set(['home', 'search']);
  */
 const PAGE_LIFETIME_MS = 60_000;
 
+/**
+ * A missing topic's page differs from another missing topic's only by the slug in its page data (the
+ * query the browser would otherwise ask again). It is rendered once per language and query at this
+ * stand-in (no slug has a tilde, so no topic can be found under it), and a made-up address gets it with its
+ * own slug put in: a flood of made-up topic addresses costs a lookup each instead of a server render (7.9
+ * ms of a core each in issue 32's bench). A slug that percent-decoding, JSON or the page's data block would
+ * change (anything but letters, digits, `-`, `.` and `_`) is rendered as any page is.
+ */
+const MISSING_TOPIC_STAND_IN = 'missing~topic';
+const VERBATIM_SLUG = /^[A-Za-z0-9._-]{1,255}$/;
+
 /** A page's own head: its title and tags, and whether its subject exists. */
 interface PageHead {
   status: 200 | 404;
@@ -45,6 +56,14 @@ interface PageHead {
   /** The read-cache tags of what the head shows: a change of any of them drops the page. */
   subjects: string[];
 }
+
+/** The head of a topic page whose topic does not exist. */
+const MISSING_TOPIC_HEAD: PageHead = {
+  status: 404,
+  title: 'Podium',
+  tags: '<meta name="robots" content="noindex">',
+  subjects: [],
+};
 
 /** Answers a request for a page of the web app (or any other non-API address: the not-found page). */
 export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -77,7 +96,7 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
       return { status: 200, ...head, subjects };
     } catch (error) {
       if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
-      return { status: 404, title: 'Podium', tags: '<meta name="robots" content="noindex">', subjects: [] };
+      return MISSING_TOPIC_HEAD;
     }
   }
 
@@ -100,20 +119,36 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
   ): Promise<{ page: ServedPage; subjects: string[] }> {
     const head =
       route === 'topic' ? await topicHead(topicSlug(address), language) : await textPageHead(route, language);
+    if (head === MISSING_TOPIC_HEAD) {
+      const html = await missingTopicHtml(request, address, language);
+      if (html !== undefined) return { page: new ServedPage(404, html), subjects: [] };
+    }
+    const { status, html } = await rendered(request, route, address, language, head);
+    return { page: new ServedPage(status, html), subjects: head?.subjects ?? [] };
+  }
+
+  /** The page's HTML: the shell with its head and catalog, rendered on the server where its route is. */
+  async function rendered(
+    request: FastifyRequest,
+    route: ClientRouteName,
+    address: string,
+    language: Language,
+    head: PageHead | undefined,
+  ): Promise<{ status: number; html: string }> {
     let html = withHtmlLanguage(indexHtml, language);
     if (head) html = renderIndex(html, { language, title: head.title, tags: head.tags });
     html = withBootCatalog(html, await bootCatalogTag(ctx, language));
     let status: number = route === 'notFound' ? 404 : (head?.status ?? 200);
     if (renderer?.pages[route]) {
       try {
-        const rendered = await renderedPage(renderer.render, ctx, source, {
+        const page = await renderedPage(renderer.render, ctx, source, {
           shell: html,
           url: address,
           language,
         });
-        if (rendered) {
-          html = rendered.html;
-          status = Math.max(status, rendered.status);
+        if (page) {
+          html = page.html;
+          status = Math.max(status, page.status);
         }
       } catch (error) {
         // A database out of reach is not the page's fault, and a page built without it is not kept.
@@ -122,7 +157,25 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
         request.log.error({ err: error, url: request.url }, 'server render failed; served the shell');
       }
     }
-    return { page: new ServedPage(status, html), subjects: head?.subjects ?? [] };
+    return { status, html };
+  }
+
+  /** A missing topic's page from the one rendered at the stand-in slug; undefined for a slug it cannot take. */
+  async function missingTopicHtml(
+    request: FastifyRequest,
+    address: string,
+    language: Language,
+  ): Promise<string | undefined> {
+    const [path = '', query] = address.split('?', 2);
+    const slug = path.split('/')[2] ?? '';
+    if (!renderer?.pages.topic || !VERBATIM_SLUG.test(slug)) return undefined;
+    const standIn = `/topic/${MISSING_TOPIC_STAND_IN}${query ? `?${query}` : ''}`;
+    const template = await reads.get(
+      `page:${language}:${standIn}`,
+      async () => (await rendered(request, 'topic', standIn, language, MISSING_TOPIC_HEAD)).html,
+      { tagOf: () => [UI_TEXTS_TAG], ttlMs: PAGE_LIFETIME_MS },
+    );
+    return template.replaceAll(MISSING_TOPIC_STAND_IN, slug);
   }
 
   return async (request, reply) => {

@@ -467,4 +467,24 @@ describe('the topic page rendered on the server', () => {
       );
     }
   });
+
+  it('answers each made-up topic address with the not-found page naming its own address in its data', async () => {
+    const pages = await Promise.all(
+      ['made-up-1', 'made-up-2', 'Made.Up_3'].map((slug) => getPage(`/topic/${slug}`, 'fr')),
+    );
+    for (const [i, slug] of ['made-up-1', 'made-up-2', 'Made.Up_3'].entries()) {
+      const page = pages[i] as (typeof pages)[number];
+      expect(page.status).toBe(404);
+      expect(page.html).toContain(ui('fr', 'topic.notFound.title'));
+      expect(page.document).toContain(`"queryKey":["topics","detail","${slug}","fr"]`);
+      expect(page.document).not.toContain('missing~topic');
+      // The same page for every one of them, but for the slug.
+      expect(page.html.replaceAll(slug, '*')).toBe(pages[0]?.html.replaceAll('made-up-1', '*'));
+    }
+    // A slug that decoding and JSON change is rendered on its own, and said as the browser reads it.
+    const odd = await getPage('/topic/caf%C3%A9%22%3C', 'de');
+    expect(odd.status).toBe(404);
+    expect(odd.html).toContain(ui('de', 'topic.notFound.title'));
+    expect(odd.document).toContain('"queryKey":["topics","detail","café\\"\\u003c","de"]');
+  });
 });
