@@ -85,11 +85,27 @@ const searchPath = ([lang, q]: readonly [string, string]) =>
   `/api/search/smart?q=${encodeURIComponent(q)}&lang=${lang}`;
 
 /** Mean size of the answers to these paths, in bytes (uncompressed, as autocannon receives them). */
-async function averageResponseBytes(url: string, paths: readonly string[]): Promise<number> {
+/** The bytes each answer takes on the wire (compressed, when `headers` ask for it), on average. */
+async function averageResponseBytes(
+  url: string,
+  paths: readonly string[],
+  headers: Record<string, string> = {},
+): Promise<number> {
   let total = 0;
-  for (const path of paths) total += (await (await fetch(`${url}${path}`)).arrayBuffer()).byteLength;
+  for (const path of paths) {
+    const response = await fetch(`${url}${path}`, { headers });
+    const body = await response.arrayBuffer();
+    // fetch decompresses what it reads: the length the server sent is the wire's.
+    total += Number(response.headers.get('content-length')) || body.byteLength;
+  }
   return Math.round(total / paths.length);
 }
+
+/**
+ * What Chromium sends as Accept-Encoding: the pages are kept as brotli (decision 012), so a page read as
+ * browsers ask costs a lookup, and read uncompressed (the load tool's default) a decompression as well.
+ */
+const AS_BROWSERS_ASK = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 interface FirstRenders {
   count: number;
@@ -223,8 +239,8 @@ async function benchDatabase(kind: BenchDatabase) {
       };
     },
   });
-  const rotating = (paths: string[]): CannonRequest[] => [
-    { setupRequest: (request) => ({ ...request, method: 'GET', path: pick(paths) }) },
+  const rotating = (paths: string[], headers: Record<string, string> = {}): CannonRequest[] => [
+    { setupRequest: (request) => ({ ...request, method: 'GET', path: pick(paths), headers }) },
   ];
 
   try {
@@ -233,15 +249,17 @@ async function benchDatabase(kind: BenchDatabase) {
     const rankingPaths = topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`);
     const topicPagePaths = topicIds.slice(0, 200).map((id) => `/topic/${id}?lng=fr`);
     const searchPaths = SEARCH_QUERY_MIX.map(searchPath);
-    // [name, paths, held to the browse budgets]. Search's budget is its single-client p95 below;
-    // its rate and ratio are reported (the search issue asks for them, without a target).
-    const reads: [string, string[], boolean][] = [
+    // [name, paths, held to the browse budgets, request headers]. Search's budget is its single-client p95
+    // below; its rate and ratio are reported (the search issue asks for them, without a target).
+    const reads: [string, string[], boolean, Record<string, string>?][] = [
       ['popular topics', popularPaths, true],
       ['one topic', topicPaths, true],
       ['ranking', rankingPaths, true],
       ['search (smart)', searchPaths, false],
-      // Issue 23: a topic page's HTML (head tags with the ranking's structured data, the UI catalog).
-      ['topic page (HTML)', topicPagePaths, true],
+      // Issue 23: a topic page's HTML (head tags with the ranking's structured data, the UI catalog), as
+      // browsers ask for it; then uncompressed, as a client that takes no compression gets it.
+      ['topic page (HTML), as browsers ask', topicPagePaths, true, AS_BROWSERS_ASK],
+      ['topic page (HTML), uncompressed', topicPagePaths, false],
     ];
     // Warm-up: statement caches, vocabularies, JIT.
     await load({ url, connections: 10, seconds: 3, requests: rotating(searchPaths) });
@@ -249,8 +267,9 @@ async function benchDatabase(kind: BenchDatabase) {
     const measure = (requests: CannonRequest[]) => load({ url, connections: 10, seconds: SECONDS, requests });
     /**
      * The topic pages read most, each request beside one for an address never asked for before (a
-     * made-up topic: its own not-found page, kept like any page). Every kept page shares one cache, and
-     * the pages read most must stay in it: the kept topic pages served per second, beside their rate alone.
+     * made-up topic: a not-found page, kept apart from the pages that exist), both as browsers ask. Every
+     * kept page shares one cache, and the pages read most must stay in it: the kept topic pages served per
+     * second, beside their rate alone.
      */
     let pagesAmidOneOffs = '';
     const topicPagesAmidOneOffs = async (aloneRps: number) => {
@@ -261,6 +280,7 @@ async function benchDatabase(kind: BenchDatabase) {
             ...request,
             method: 'GET',
             path: ++madeUp % 2 ? pick(topicPagePaths) : `/topic/made-up-${madeUp}?lng=fr`,
+            headers: AS_BROWSERS_ASK,
           }),
         },
       ]);
@@ -282,14 +302,16 @@ async function benchDatabase(kind: BenchDatabase) {
       rows.push(
         `| /api/live (42-byte reference) | ${fmt(live.rps)} | ${live.p50} | ${live.p99} | | | | ${live.failed} | |`,
       );
-      for (const [name, paths, budgeted] of reads) {
-        // Each page rendered once just before its route is measured (a page is then served from memory
-        // until a change drops it, or for its lifetime): the steady state is measured, the first render apart.
-        if (paths === topicPagePaths) firstRenders = await timedFirstRenders(url, topicPagePaths);
-        // The baseline is the server's constant document of the same size as this route's answers.
-        const bytes = await averageResponseBytes(url, paths.slice(0, 50));
+      for (const [name, paths, budgeted, headers] of reads) {
+        // Each page rendered once just before its route is first measured (a page is then served from
+        // memory until a change drops it, or for its lifetime): the steady state is measured, the first
+        // render apart.
+        if (paths === topicPagePaths && !firstRenders)
+          firstRenders = await timedFirstRenders(url, topicPagePaths);
+        // The baseline is the server's constant document of the same size as this route's answers on the wire.
+        const bytes = await averageResponseBytes(url, paths.slice(0, 50), headers);
         const baseline = await measure([{ method: 'GET', path: `/api/bench/constant?bytes=${bytes}` }]);
-        const result = await measure(rotating(paths));
+        const result = await measure(rotating(paths, headers));
         const ratio = result.rps / baseline.rps;
         const verdict = budgeted
           ? budget(
@@ -300,7 +322,7 @@ async function benchDatabase(kind: BenchDatabase) {
         rows.push(
           `| ${name} | ${fmt(result.rps)} | ${result.p50} | ${result.p99} | ${fmt(bytes)} | ${fmt(baseline.rps)} | ${ratio.toFixed(2)} | ${result.failed} | ${verdict} |`,
         );
-        if (paths === topicPagePaths) pagesAmidOneOffs = await topicPagesAmidOneOffs(result.rps);
+        if (headers === AS_BROWSERS_ASK) pagesAmidOneOffs = await topicPagesAmidOneOffs(result.rps);
       }
     }
     const votes = SEARCH_ONLY ? undefined : await measure([voteRequest()]);
