@@ -89,7 +89,7 @@ const searchPath = ([lang, q]: readonly [string, string]) =>
 async function averageResponseBytes(
   url: string,
   paths: readonly string[],
-  headers: Record<string, string> = {},
+  headers: Record<string, string> = { 'accept-encoding': 'identity' },
 ): Promise<number> {
   let total = 0;
   for (const path of paths) {
