@@ -44,6 +44,31 @@ describe('ReadCache', () => {
     expect(await cache.get('k', load)).toBe('value 2');
   });
 
+  it('serves a page kept for a minute at once for another minute past it, while one reload runs', async () => {
+    const cache = new ReadCache();
+    const load = counter();
+    const page = { ttlMs: 60_000 };
+    await cache.get('page', load, page);
+    vi.advanceTimersByTime(60_000 + 45_000);
+    const answers = await Promise.all([1, 2, 3].map(() => cache.get('page', load, page)));
+    expect(answers).toEqual(['value 1', 'value 1', 'value 1']);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(await cache.get('page', load, page)).toBe('value 2');
+    // Past twice its lifetime, a reader waits for a fresh page.
+    vi.advanceTimersByTime(120_000 + 10);
+    expect(await cache.get('page', load, page)).toBe('value 3');
+  });
+
+  it('never serves past its lifetime a page that a change dropped', async () => {
+    const cache = new ReadCache();
+    const load = counter();
+    const page = { ttlMs: 60_000, tagOf: () => 'topic:1' };
+    await cache.get('page', load, page);
+    vi.advanceTimersByTime(60_000 + 10);
+    cache.forget('topic:1');
+    expect(await cache.get('page', load, page)).toBe('value 2');
+  });
+
   it('forgets an entry whose reload fails (a deleted topic must not live on)', async () => {
     const cache = new ReadCache();
     await cache.get('k', async () => 'old');
