@@ -44,6 +44,9 @@ interface Marker {
   readonly [SLOT]: { name: string; item?: number };
 }
 
+/** How a value (or a list's item) is named in a refusal. */
+const slotLabel = (name: string, item?: number) => (item === undefined ? name : `${name}[${item}]`);
+
 function isMarker(value: unknown): value is Marker {
   return typeof value === 'object' && value !== null && SLOT in value;
 }
@@ -111,19 +114,15 @@ function compileTemplate<Params extends Record<string, ParameterValue>, Row>(
     Object.defineProperty(standIns, name, {
       enumerable: true,
       get() {
-        if (Array.isArray(value)) expected.push(...value.map((_, item) => `${name}[${item}]`));
-        else expected.push(name);
+        if (Array.isArray(value)) expected.push(...value.map((_, item) => slotLabel(name, item)));
+        else expected.push(slotLabel(name));
         return standIn;
       },
     });
   }
   const { sql, parameters } = build(db, standIns as Params).compile();
   const slots: Slot[] = parameters.map((value) => (isMarker(value) ? value[SLOT] : { constant: value }));
-  const placed = new Set(
-    slots.flatMap((slot) =>
-      'name' in slot ? [slot.item === undefined ? slot.name : `${slot.name}[${slot.item}]`] : [],
-    ),
-  );
+  const placed = new Set(slots.flatMap((slot) => ('name' in slot ? [slotLabel(slot.name, slot.item)] : [])));
   const unplaced = expected.filter((name) => !placed.has(name));
   if (unplaced.length > 0) {
     throw new Error(`statement: ${unplaced.join(', ')} must reach the SQL as values, in:\n${sql}`);

@@ -166,9 +166,9 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
     address: string,
     language: Language,
   ): Promise<string | undefined> {
-    const [path = '', query] = address.split('?', 2);
-    const slug = path.split('/')[2] ?? '';
+    const slug = topicSegment(address);
     if (!renderer?.pages.topic || !VERBATIM_SLUG.test(slug)) return undefined;
+    const query = address.split('?', 2)[1];
     const standIn = `/topic/${MISSING_TOPIC_STAND_IN}${query ? `?${query}` : ''}`;
     const template = await reads.get(
       `page:${language}:${standIn}`,
@@ -229,9 +229,14 @@ function unavailablePages(indexHtml: string): Record<Language, ServedPage> {
   >;
 }
 
+/** The slug segment of a topic page's address as written (percent-encoded). */
+function topicSegment(address: string): string {
+  return address.split(/[/?]/)[2] ?? '';
+}
+
 /** The slug (or id) of a topic page's address, `/topic/{slug}` with or without a query. */
 function topicSlug(address: string): string {
-  const segment = address.split(/[/?]/)[2] ?? '';
+  const segment = topicSegment(address);
   try {
     return decodeURIComponent(segment);
   } catch {

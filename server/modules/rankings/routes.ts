@@ -30,6 +30,14 @@ export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
    * each read. Kept only as long as the cache keeps the ranking, and never bigger than it.
    */
   const answered = new WeakMap<RankingData, string>();
+  const answerOf = (ranking: RankingData): string => {
+    let json = answered.get(ranking);
+    if (json === undefined) {
+      json = JSON.stringify(ok(ranking));
+      answered.set(ranking, json);
+    }
+    return json;
+  };
   const { events, streams } = ctx.rankings;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rankings'];
@@ -54,16 +62,10 @@ export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         request.query.limit,
         { includeInactive: request.authUser?.isAdmin === true },
       );
-      let json = answered.get(ranking);
-      if (json === undefined) {
-        json = JSON.stringify(ok(ranking));
-        answered.set(ranking, json);
-      }
-      const body = json;
       // A serializer of its own leaves the type to the route (the default one says JSON by itself).
       return reply
         .type('application/json; charset=utf-8')
-        .serializer(() => body)
+        .serializer(() => answerOf(ranking))
         .send(ok(ranking));
     },
   );
