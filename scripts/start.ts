@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { serverNodeArgs } from '../server/launch.js';
+import { buildServerIfStale } from './server-build.js';
 import { buildWebIfStale } from './web-build.js';
 
 // `npm start`: build what is missing, then run the server (it migrates and seeds by itself).
 buildWebIfStale();
+buildServerIfStale();
 const server = spawn(process.execPath, serverNodeArgs(), { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,7 +1,15 @@
+import { resolve } from 'node:path';
+
 /**
  * How a Podium server process is launched (`npm start`, and the tests and benchmarks that run the real
  * server as its own process): Node's arguments, before any of the app's code runs.
  */
+
+/**
+ * The server as one JavaScript file, bundled from server/main.ts by scripts/server-build.ts (which
+ * `npm start`, `npm run build` and the process tests run first when a source is newer).
+ */
+export const SERVER_BUNDLE = resolve(import.meta.dirname, '..', 'dist', 'server', 'main.js');
 
 /**
  * V8's old space in MB, unless HEAP_LIMIT_MB says otherwise (0: V8's own choice). A server sized for a
@@ -10,7 +18,7 @@
  */
 export const DEFAULT_HEAP_LIMIT_MB = 256;
 
-/** Node's arguments for the server entry: the heap limit, then tsx to load TypeScript. */
+/** Node's arguments for the server: the heap limit, stack traces that name the TypeScript lines, the bundle. */
 export function serverNodeArgs(env: NodeJS.ProcessEnv = process.env): string[] {
   const configured = env.HEAP_LIMIT_MB?.trim();
   const limit = configured ? Number(configured) : DEFAULT_HEAP_LIMIT_MB;
@@ -24,5 +32,5 @@ export function serverNodeArgs(env: NodeJS.ProcessEnv = process.env): string[] {
     limit === 0 || env.NODE_OPTIONS?.includes('--max-old-space-size')
       ? []
       : [`--max-old-space-size=${limit}`];
-  return [...heap, '--import', 'tsx', 'server/main.ts'];
+  return [...heap, '--enable-source-maps', SERVER_BUNDLE];
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { buildServerIfStale } from '../../scripts/server-build.js';
 import { serverNodeArgs } from '../launch.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -37,10 +38,11 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the real server (`node --import tsx server/main.ts`) as its own process on a free port and
- * waits until /api/health answers. Tests of crashes and of several servers use it.
+ * Runs the real server (its bundle, built first if a source is newer, as `npm start` runs it) as its own
+ * process on a free port and waits until /api/health answers. Tests of crashes and of several servers use it.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  buildServerIfStale();
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, serverNodeArgs({ ...process.env, ...env }), {
