@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,relevance] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,relevance] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -21,6 +21,8 @@
  * the hostile-request property test with 10,000 requests per route (BENCH_FUZZ_PER_ROUTE).
  * `streams` measures the server's memory with 1,000 and 10,000 open live-ranking streams (against as many
  * idle HTTP connections) and how long one vote takes to reach them all, on a fresh SQLite server.
+ * `merge` loads a topic where two propositions are named by 10,000 ballots each, on SQLite and on
+ * PostgreSQL, and merges one into the other through the API while ten voters keep voting (issue 34).
  * `freshness` loads a topic of 60 propositions and 100,000 ballots into a fresh SQLite database and times,
  * after each of 200 ballots, the ranking route's answer that carries it with its head to head (issue 33).
  * `relevance` runs the search relevance set (server/modules/search/relevance-set.ts) on a fresh demo
@@ -49,6 +51,7 @@ import { fmt } from './lib/format.js';
 import { benchFreshness } from './lib/freshness.js';
 import { lighthouseMedian } from './lib/lighthouse.js';
 import { formatMemory, memoryKb, memoryPeak } from './lib/memory.js';
+import { benchMerge } from './lib/merge.js';
 import { benchRelevance } from './lib/relevance.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
 import { SingleClient } from './lib/single-client.js';
@@ -57,7 +60,7 @@ import { mintTokens } from './lib/tokens.js';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sqlite,postgres,web,fuzz,streams,freshness,relevance' },
+    only: { type: 'string', default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,relevance' },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
     'votes-only': { type: 'boolean', default: false },
@@ -522,6 +525,7 @@ if (sections.has('web')) await benchWeb();
 if (sections.has('fuzz')) benchFuzz();
 if (sections.has('streams')) await benchStreams();
 if (sections.has('freshness')) await benchFreshness();
+if (sections.has('merge')) await benchMerge(['sqlite', 'postgres']);
 if (sections.has('relevance')) await benchRelevance();
 
 if (failures.length > 0) {

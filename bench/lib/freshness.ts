@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RankingData } from '../../common/api/topics.js';
 import { migrateToLatest, openDatabase } from '../../server/db/database.js';
-import { recountTopics } from '../../server/modules/rankings/recount.js';
-import { BallotsRepository } from '../../server/modules/votes/ballots-repository.js';
 import { topicWith } from '../../server/modules/votes/test-helpers.js';
 import { callJson, LIFTED_CREATION_LIMITS } from '../../server/test/process.js';
 import { fmt } from './format.js';
+import { loadBallots } from './load-ballots.js';
 import { register, withServer } from './stream-server.js';
 
 /** Issue 33: a topic of 60 propositions and 100,000 ballots. */
@@ -40,38 +39,15 @@ async function loadTopic(databaseUrl: string): Promise<number> {
       .set({ created_at: new Date(now - 100 * DAY_MS).toISOString() })
       .where('topic_id', '=', topic.id)
       .execute();
-    await db.transaction().execute(async (tx) => {
-      for (let start = 0; start < BALLOTS; start += 1_000) {
-        const users = Array.from({ length: Math.min(1_000, BALLOTS - start) }, (_, i) => {
-          const n = start + i;
-          const at = new Date(now - 90 * DAY_MS + (n / BALLOTS) * 89 * DAY_MS).toISOString();
-          return {
-            readable_id: `fresh${n}`,
-            username: `fresh${n}`,
-            username_key: `fresh${n}`,
-            email: `fresh${n}@example.test`,
-            password_hash: 'not-a-hash',
-            language: 'en',
-            created_at: at,
-            updated_at: at,
-          };
-        });
-        const inserted = await tx.insertInto('users').values(users).returning(['id', 'created_at']).execute();
-        const votes = inserted.flatMap(({ id, created_at }) => {
-          const chosen = new Set<number>();
-          while (chosen.size < 3) chosen.add(ids[Math.floor(Math.random() ** 2 * ids.length)] as number);
-          return [...chosen].map((propositionId, place) => ({
-            user_id: id,
-            topic_id: topic.id,
-            proposition_id: propositionId,
-            points: 3 - place,
-            created_at,
-          }));
-        });
-        await tx.insertInto('votes').values(votes).execute();
-      }
-      await new BallotsRepository(tx).fromVotes();
-      await recountTopics(tx, [topic.id]);
+    await loadBallots(db, topic.id, {
+      count: BALLOTS,
+      prefix: 'fresh',
+      castAt: (n) => new Date(now - 90 * DAY_MS + (n / BALLOTS) * 89 * DAY_MS).toISOString(),
+      places: () => {
+        const chosen = new Set<number>();
+        while (chosen.size < 3) chosen.add(ids[Math.floor(Math.random() ** 2 * ids.length)] as number);
+        return [...chosen];
+      },
     });
     return topic.id;
   } finally {

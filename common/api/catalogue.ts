@@ -174,6 +174,8 @@ export type UpdateTopicInput = z.output<typeof updateTopicBody>;
 
 export const addTopicTagBody = z.object({ tagSlug: z.string().trim().min(1).max(100) });
 export const propositionBody = z.object({ itemName: propositionNameField });
+/** Merges the proposition of the address into `intoId`, of the same topic (issue 34). */
+export const mergePropositionBody = z.object({ intoId: idParam });
 
 /** A row of the back-office topic list: the topic's own fields of TopicDto, and its counts. */
 export const adminTopicDto = topicDto

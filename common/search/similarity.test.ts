@@ -61,15 +61,31 @@ describe('suggestSimilar', () => {
   ];
 
   it('returns the 3 best names at or above 0.6, best first, with a percent', () => {
+    expect(suggestSimilar('Pizzeria da Marc', names)).toEqual([
+      { name: 'Pizzeria Da Marco', score: 0.9, percent: 90, twin: false },
+      { name: 'Pizzeria Napoli', score: 0.7, percent: 70, twin: false },
+    ]);
+  });
+
+  it('offers first the twin the server would count the name for, then the most similar', () => {
     expect(suggestSimilar('Pizzaria da Marco', names)).toEqual([
-      { name: 'Da Marco', score: 0.9, percent: 90 },
-      { name: 'Pizzeria Da Marco', score: 0.89, percent: 89 },
-      { name: 'Marco Polo', score: 0.7, percent: 70 },
+      { name: 'Pizzeria Da Marco', score: 0.89, percent: 89, twin: true },
+      { name: 'Da Marco', score: 0.9, percent: 90, twin: false },
+      { name: 'Marco Polo', score: 0.7, percent: 70, twin: false },
+    ]);
+    // Below any threshold by its letters alone, a twin is still offered: the server would count it there.
+    expect(suggestSimilar('Grill and Chill', ['Grill & Chill'], { threshold: 0.99 })).toMatchObject([
+      { name: 'Grill & Chill', twin: true },
     ]);
   });
 
   it('includes an equal name with score 1', () => {
-    expect(suggestSimilar('sushi bar', names)[0]).toEqual({ name: 'Sushi Bar', score: 1, percent: 100 });
+    expect(suggestSimilar('sushi bar', names)[0]).toEqual({
+      name: 'Sushi Bar',
+      score: 1,
+      percent: 100,
+      twin: false,
+    });
   });
 
   it('leaves out names under the threshold', () => {
@@ -78,7 +94,7 @@ describe('suggestSimilar', () => {
 
   it('accepts another threshold and maximum', () => {
     expect(suggestSimilar('Pizzaria da Marco', names, { max: 1 })).toHaveLength(1);
-    expect(suggestSimilar('Pizzaria da Marco', names, { threshold: 0.95 })).toEqual([]);
+    expect(suggestSimilar('Pizzeria Rom', names, { threshold: 0.95 })).toEqual([]);
   });
 
   it('lists names with the same key once', () => {

@@ -12,6 +12,7 @@
  */
 import { MAX_SIMILAR_SUGGESTIONS, SIMILARITY_THRESHOLD } from '../constants.js';
 import { propositionKey } from '../text/proposition-key.js';
+import { findTwin } from '../text/twin-names.js';
 import { STOP_WORDS } from './query-words.js';
 
 export const SIMILARITY_SCORES = {
@@ -87,6 +88,8 @@ export function similarity(a: string, b: string): number {
 export interface SimilarName {
   name: string;
   score: number;
+  /** A twin of the input spelled another way: the server would count the input for it (offered first). */
+  twin: boolean;
   /** The score as a whole percentage, for display. */
   percent: number;
 }
@@ -98,7 +101,9 @@ export interface SuggestSimilarOptions {
 
 /**
  * The names most similar to `input` (score at least `threshold`), best first, at most `max`; an
- * equal name is included (score 1). Names with the same key are listed once; ties keep input order.
+ * equal name is included (score 1). The input's twin (common/text/twin-names.ts), which the server
+ * would count the input for, comes first whatever its score. Names with the same key are listed
+ * once; ties keep input order.
  */
 export function suggestSimilar(
   input: string,
@@ -108,13 +113,23 @@ export function suggestSimilar(
   const target = comparable(input);
   if (target.key === '') return [];
   const seenKeys = new Set<string>();
-  const similar: SimilarName[] = [];
+  const candidates: { name: string; comparable: ComparableName }[] = [];
   for (const name of names) {
     const candidate = comparable(name);
     if (seenKeys.has(candidate.key)) continue;
     seenKeys.add(candidate.key);
-    const score = similarityOf(target, candidate);
-    if (score >= threshold) similar.push({ name, score, percent: Math.round(score * 100) });
+    candidates.push({ name, comparable: candidate });
   }
-  return similar.sort((a, b) => b.score - a.score).slice(0, Math.max(0, max));
+  const twin = findTwin(input, candidates, (candidate) => candidate.name);
+  const similar: SimilarName[] = [];
+  for (const candidate of candidates) {
+    const score = similarityOf(target, candidate.comparable);
+    const isTwin = candidate === twin && candidate.comparable.key !== target.key;
+    if (score >= threshold || isTwin) {
+      similar.push({ name: candidate.name, score, percent: Math.round(score * 100), twin: isTwin });
+    }
+  }
+  return similar
+    .sort((a, b) => Number(b.twin) - Number(a.twin) || b.score - a.score)
+    .slice(0, Math.max(0, max));
 }

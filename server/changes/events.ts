@@ -48,6 +48,6 @@ export interface PropositionRenamed {
 export interface PropositionRemoved {
   type: 'propositionRemoved';
   proposition: PropositionFacts;
-  /** Deleted by an administrator, or a voter's proposition gone with its last vote. */
-  reason: 'deleted' | 'abandoned';
+  /** Deleted by an administrator, merged into another by one, or a voter's proposition gone with its last vote. */
+  reason: 'deleted' | 'merged' | 'abandoned';
 }

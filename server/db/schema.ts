@@ -116,6 +116,17 @@ export interface PropositionCreationsTable {
   created_at: string;
 }
 
+/** A merged proposition's name, kept for the one it went into: a ballot that types it lands there (migration 0022). */
+export interface PropositionAliasesTable {
+  id: Id;
+  topic_id: number;
+  proposition_id: number;
+  name: string;
+  /** propositionKey(name), unique per topic. */
+  name_key: string;
+  created_at: string;
+}
+
 export interface VotesTable {
   id: Id;
   user_id: number;
@@ -150,8 +161,11 @@ export interface BallotsTable {
   third_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** Why a version was appended: the voter's submission, their withdrawal, or a proposition of theirs deleted. */
-export type BallotVersionCause = 'vote' | 'withdrawal' | 'proposition_deleted';
+/**
+ * Why a version was appended: the voter's submission, their withdrawal, a proposition of theirs deleted,
+ * or merged into another (migration 0022).
+ */
+export type BallotVersionCause = 'vote' | 'withdrawal' | 'proposition_deleted' | 'merge';
 
 /**
  * One version of a ballot: its places (null where empty). A place keeps a proposition's id after the
@@ -242,6 +256,7 @@ export interface Database {
   topics: TopicsTable;
   topic_tags: TopicTagsTable;
   propositions: PropositionsTable;
+  proposition_aliases: PropositionAliasesTable;
   proposition_creations: PropositionCreationsTable;
   votes: VotesTable;
   ballots: BallotsTable;

@@ -442,6 +442,18 @@ const samples: Record<Operation, Sample> = {
       };
     },
   },
+  'POST /api/admin/topics/{slugOrId}/propositions/{id}/merge': {
+    status: 200,
+    request: async () => {
+      const { slug } = await newTopic();
+      const [merged, kept] = [await newProposition(slug), await newProposition(slug)];
+      return {
+        path: `/api/admin/topics/${slug}/propositions/${merged.id}/merge`,
+        token: admin.accessToken,
+        body: { intoId: kept.id },
+      };
+    },
+  },
   'DELETE /api/admin/topics/{slugOrId}/propositions/{id}': {
     status: 200,
     request: async () => {

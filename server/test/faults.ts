@@ -161,8 +161,7 @@ function acceptsConnections(port: number): Promise<boolean> {
  * started as processes. Its URL names an `application_name` of its own, so that a test can end exactly
  * its servers' connections.
  */
-export async function createScratchDatabase(prefix: string) {
-  const baseUrl = process.env.TEST_DATABASE_URL;
+export async function createScratchDatabase(prefix: string, baseUrl = process.env.TEST_DATABASE_URL) {
   if (!baseUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server');
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = async (query: string, values: unknown[] = []) => {

@@ -21,6 +21,7 @@ import { ballotVersionPlaces } from './2026-11-27-0018-ballot-version-places.js'
 import { votesByTopic } from './2026-11-27-0019-votes-by-topic.js';
 import { ballotsVotedAt } from './2026-11-27-0020-ballots-voted-at.js';
 import { ballotsCurrentPlaces } from './2026-11-27-0021-ballots-current-places.js';
+import { merges } from './2026-11-27-0022-merges.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -47,6 +48,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0019-votes-by-topic': votesByTopic,
   '2026-11-27-0020-ballots-voted-at': ballotsVotedAt,
   '2026-11-27-0021-ballots-current-places': ballotsCurrentPlaces,
+  '2026-11-27-0022-merges': merges,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

@@ -5,7 +5,7 @@ import type { AuditLogRow } from '../../db/schema.js';
 import type { AuthUser } from '../auth/guards.js';
 import { type AuditFilter, AuditRepository } from './repository.js';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'translate' | 'move';
+export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'translate' | 'move' | 'merge';
 export type AuditEntityType =
   | 'category'
   | 'tag'

@@ -5,6 +5,7 @@ import {
   addTopicTagBody,
   adminTopicsData,
   adminTopicsQuery,
+  mergePropositionBody,
   propositionBody,
   propositionData,
   propositionDeleteData,
@@ -219,6 +220,27 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
           request.params.slugOrId,
           request.params.id,
           request.body.itemName,
+        ),
+      }),
+  );
+
+  api.post(
+    '/admin/topics/:slugOrId/propositions/:id/merge',
+    {
+      schema: {
+        ...schema,
+        params: topicPropositionParams,
+        body: mergePropositionBody,
+        response: answers({ 200: propositionData }),
+      },
+    },
+    async (request) =>
+      ok({
+        proposition: await propositions.merge(
+          callerOf(request),
+          request.params.slugOrId,
+          request.params.id,
+          request.body.intoId,
         ),
       }),
   );

@@ -26,7 +26,7 @@ export class PropositionsAdminService {
     return this.writeProposition(async (trx, change) => {
       const topic = await this.topics.require(trx, key);
       const propositions = new PropositionsRepository(trx);
-      if (await propositions.findByKey(topic.id, nameKey)) throw errors.propositionExists();
+      if ((await propositions.findTwins(topic.id, [itemName])).size > 0) throw errors.propositionExists();
       const createdAt = this.ctx.clock.nowIso();
       const id = await propositions.insert({ topicId: topic.id, name: itemName, nameKey, createdAt });
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
@@ -49,8 +49,7 @@ export class PropositionsAdminService {
       const propositions = new PropositionsRepository(trx);
       const proposition = await propositions.find(topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
-      const other = await propositions.findByKey(topic.id, nameKey);
-      if (other && other.id !== id) throw errors.propositionExists();
+      if ((await propositions.findTwins(topic.id, [itemName], id)).size > 0) throw errors.propositionExists();
       await propositions.rename(id, itemName, nameKey);
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
       change.propositionRenamed(
@@ -130,6 +129,74 @@ export class PropositionsAdminService {
     });
   }
 
+  /**
+   * Merges proposition `id` into `intoId` (issue 34): each ballot that names it gets a version, marked as a
+   * merge, that names `intoId` instead (a ballot that named both keeps `intoId` at the better place and
+   * frees the other); its names become aliases of `intoId`, so a later ballot typing them lands there;
+   * `intoId` counts as existing from the earlier of the two creations (eligible ballots); the topic's
+   * totals are recounted from the ballots. One transaction, under the lock every ballot on the topic takes.
+   */
+  async merge(actor: AuthUser, key: string, id: number, intoId: number): Promise<PropositionDto> {
+    if (id === intoId) throw errors.validation('A proposition cannot be merged into itself', 'intoId');
+    return this.ctx.changes.transaction(async (trx, change) => {
+      const topic = await this.topics.require(trx, key);
+      const votes = new VotesRepository(trx, this.ctx.database.kind);
+      const propositions = new PropositionsRepository(trx);
+      const ballots = new BallotsRepository(trx);
+      await votes.lockTopic(topic.id);
+      const merged = await propositions.find(topic.id, id);
+      const kept = await propositions.find(topic.id, intoId);
+      if (!merged || !kept) throw errors.notFound('Proposition');
+      const now = this.ctx.clock.nowIso();
+      const holding = await ballots.holding(topic.id, id);
+      await ballots.appendMerged(
+        holding.map((ballot) => ballot.id),
+        id,
+        intoId,
+        now,
+      );
+      await propositions.absorb(kept, merged, now);
+      await propositions.delete(id);
+      await recountTopics(trx, [topic.id]);
+      change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id }, 'propositions');
+      for (const ballot of holding) {
+        change.ballotChanged({
+          ballotId: ballot.id,
+          topicId: topic.id,
+          userId: ballot.userId,
+          version: ballot.version + 1,
+          castAt: now,
+          cause: 'merge',
+          before: ballot.places,
+          after: mergedPlaces(ballot.places, id, intoId),
+        });
+      }
+      change.propositionRemoved(
+        { id, topicId: topic.id, name: merged.name, createdBy: merged.created_by },
+        'merged',
+      );
+      const after = await propositions.find(topic.id, intoId);
+      await recordAudit(trx, change, actor, {
+        action: 'merge',
+        entityType: 'proposition',
+        entityId: id,
+        before: {
+          topicId: topic.id,
+          itemName: merged.name,
+          totalPoints: merged.total_points,
+          votes: merged.vote_count,
+        },
+        after: { intoId, itemName: kept.name, ballots: holding.length },
+      });
+      return {
+        id: intoId,
+        itemName: kept.name,
+        totalPoints: Number(after?.total_points ?? 0),
+        voteCount: Number(after?.vote_count ?? 0),
+      };
+    });
+  }
+
   /** A name another proposition of the topic has, even by a race the unique index settles, is 409. */
   private async writeProposition<T>(work: (trx: Executor, change: ChangeSet) => Promise<T>): Promise<T> {
     try {
@@ -144,4 +211,14 @@ export class PropositionsAdminService {
 function withoutProposition(places: Places, propositionId: number): Places {
   const kept = (id: number | null) => (id === propositionId ? null : id);
   return { first: kept(places.first), second: kept(places.second), third: kept(places.third) };
+}
+
+/** A ballot's places once `from` is merged into `into` (as BallotsRepository.appendMerged writes them). */
+function mergedPlaces(places: Places, from: number, into: number): Places {
+  const holds = (id: number | null) => id === from || id === into;
+  return {
+    first: holds(places.first) ? into : places.first,
+    second: holds(places.second) ? (holds(places.first) ? null : into) : places.second,
+    third: holds(places.third) ? (holds(places.first) || holds(places.second) ? null : into) : places.third,
+  };
 }

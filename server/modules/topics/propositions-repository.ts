@@ -1,3 +1,4 @@
+import { findTwin } from '../../../common/text/twin-names.js';
 import type { PropositionFacts } from '../../changes/events.js';
 import type { Executor } from '../../db/executor.js';
 import { statement } from '../../db/prepared-statements.js';
@@ -25,7 +26,16 @@ export class PropositionsRepository {
   find(topicId: number, id: number) {
     return this.db
       .selectFrom('propositions')
-      .select(['id', 'name', 'name_key', 'total_points', 'vote_count', 'created_by'])
+      .select([
+        'id',
+        'topic_id',
+        'name',
+        'name_key',
+        'total_points',
+        'vote_count',
+        'created_at',
+        'created_by',
+      ])
       .where('topic_id', '=', topicId)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -54,6 +64,55 @@ export class PropositionsRepository {
     return new Map(rows.map((row) => [row.name_key, { id: row.id, name: row.name }]));
   }
 
+  /**
+   * Every name the topic's propositions answer to, each with its proposition's id and own name: their
+   * names, oldest first, then the aliases merges left them.
+   */
+  async namesOf(topicId: number): Promise<{ id: number; name: string; answersTo: string }[]> {
+    const own = await this.db
+      .selectFrom('propositions')
+      .select(['id', 'name'])
+      .where('topic_id', '=', topicId)
+      .orderBy('id')
+      .execute();
+    const aliases = await this.db
+      .selectFrom('proposition_aliases as a')
+      .innerJoin('propositions as p', 'p.id', 'a.proposition_id')
+      .select(['p.id', 'p.name', 'a.name as alias'])
+      .where('a.topic_id', '=', topicId)
+      .orderBy('a.id')
+      .execute();
+    return [
+      ...own.map((row) => ({ id: row.id, name: row.name, answersTo: row.name })),
+      ...aliases.map((row) => ({ id: row.id, name: row.name, answersTo: row.alias })),
+    ];
+  }
+
+  /**
+   * For each typed name, the proposition of the topic it would split points with, if any
+   * (common/text/twin-names.ts): one that answers to the same key or spelling (an alias included), or
+   * the only one a slip away. `except` leaves one proposition out (the one being renamed).
+   */
+  async findTwins(
+    topicId: number,
+    names: readonly string[],
+    except?: number,
+  ): Promise<Map<string, { id: number; name: string }>> {
+    const twins = new Map<string, { id: number; name: string }>();
+    if (names.length === 0) return twins;
+    const existing = (await this.namesOf(topicId)).filter((proposition) => proposition.id !== except);
+    for (const name of names) {
+      const twin = findTwin(
+        name,
+        existing,
+        (proposition) => proposition.answersTo,
+        (proposition) => proposition.id,
+      );
+      if (twin) twins.set(name, { id: twin.id, name: twin.name });
+    }
+    return twins;
+  }
+
   async insert(proposition: NewProposition): Promise<number> {
     const row = await this.db
       .insertInto('propositions')
@@ -71,6 +130,50 @@ export class PropositionsRepository {
 
   async rename(id: number, name: string, nameKey: string): Promise<void> {
     await this.db.updateTable('propositions').set({ name, name_key: nameKey }).where('id', '=', id).execute();
+  }
+
+  /**
+   * What `into` keeps of a proposition merged into it, before that one is deleted: its name and its
+   * aliases as aliases, the earlier creation time (ballots that could name either could name it), and an
+   * administrator's ownership (a voter's proposition goes with its last vote; an administrator's stays).
+   */
+  async absorb(
+    into: { id: number; created_at: string },
+    merged: {
+      id: number;
+      topic_id: number;
+      name: string;
+      name_key: string;
+      created_at: string;
+      created_by: number | null;
+    },
+    at: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('proposition_aliases')
+      .set({ proposition_id: into.id })
+      .where('proposition_id', '=', merged.id)
+      .execute();
+    await this.db
+      .insertInto('proposition_aliases')
+      .values({
+        topic_id: merged.topic_id,
+        proposition_id: into.id,
+        name: merged.name,
+        name_key: merged.name_key,
+        created_at: at,
+      })
+      .onConflict((conflict) => conflict.columns(['topic_id', 'name_key']).doNothing())
+      .execute();
+    await this.db
+      .updateTable('propositions')
+      .set({
+        // ISO times in one zone: the earlier sorts first.
+        created_at: [merged.created_at, into.created_at].sort()[0] as string,
+        ...(merged.created_by === null && { created_by: null }),
+      })
+      .where('id', '=', into.id)
+      .execute();
   }
 
   /** Its votes go with it (cascade); the caller then recounts the topic's voters. */

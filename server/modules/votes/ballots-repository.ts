@@ -100,4 +100,53 @@ export class BallotsRepository {
       .where('id', 'in', [...ballotIds])
       .execute();
   }
+
+  /**
+   * Appends to each of these ballots (which hold `from`) a version that names `into` instead, cast at `at`
+   * as a merge, and makes it current: a ballot that named both keeps `into` at the better of the two
+   * places and frees the other. Their rows in `votes` follow: `from`'s and `into`'s are written again.
+   */
+  async appendMerged(ballotIds: readonly number[], from: number, into: number, at: string): Promise<void> {
+    for (let start = 0; start < ballotIds.length; start += IDS_PER_STATEMENT) {
+      const ids = ballotIds.slice(start, start + IDS_PER_STATEMENT);
+      const merged = mergedPlaces(from, into);
+      await sql`
+        insert into ballot_versions (ballot_id, version, cast_at, cause, first_id, second_id, third_id)
+        select b.id, b.version + 1, ${at}, 'merge', ${merged.first}, ${merged.second}, ${merged.third}
+        from ballots b where b.id in (${sql.join(ids)})`.execute(this.db);
+      await sql`
+        update ballots set version = version + 1, updated_at = ${at},
+          first_id = ${merged.first}, second_id = ${merged.second}, third_id = ${merged.third}
+        where id in (${sql.join(ids)})`.execute(this.db);
+      await sql`
+        delete from votes where proposition_id in (${from}, ${into})
+          and exists (select 1 from ballots b where b.id in (${sql.join(ids)})
+            and b.topic_id = votes.topic_id and b.user_id = votes.user_id)`.execute(this.db);
+      await sql`
+        insert into votes (user_id, topic_id, proposition_id, points, created_at)
+        select b.user_id, b.topic_id, ${integer(into)},
+          case when b.first_id = ${into} then 3 when b.second_id = ${into} then 2 else 1 end, ${at}
+        from ballots b where b.id in (${sql.join(ids)})`.execute(this.db);
+    }
+  }
 }
+
+/** Ids per statement of a bulk write: far under both databases' limits on bound values. */
+const IDS_PER_STATEMENT = 5_000;
+
+/**
+ * A ballot's places once `from` is merged into `into`, over its current places (the unqualified place
+ * columns of `ballots`): `into` takes the better place either held, the other is freed.
+ */
+function mergedPlaces(from: number, into: number) {
+  const holds = (column: string) => sql`${sql.ref(column)} in (${from}, ${into})`;
+  // Typed, for PostgreSQL: a CASE of a bare parameter and null alone would be read as text.
+  const intoId = integer(into);
+  return {
+    first: sql`case when ${holds('first_id')} then ${intoId} else first_id end`,
+    second: sql`case when ${holds('second_id')} then (case when ${holds('first_id')} then null else ${intoId} end) else second_id end`,
+    third: sql`case when ${holds('third_id')} then (case when ${holds('first_id')} or ${holds('second_id')} then null else ${intoId} end) else third_id end`,
+  };
+}
+
+const integer = (value: number) => sql`cast(${value} as integer)`;

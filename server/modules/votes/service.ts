@@ -1,6 +1,7 @@
 import type { SubmitVotesBody, SubmitVotesDto, UserVoteDto } from '../../../common/api/votes.js';
 import type { VotePoints } from '../../../common/constants.js';
 import { propositionKey } from '../../../common/text/proposition-key.js';
+import { findTwin } from '../../../common/text/twin-names.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
@@ -55,6 +56,17 @@ export class VotesService {
         topicId,
         entries.map((entry) => entry.key),
       );
+      // A name of no proposition may still be a twin of one ("Grill and Chill" for "Grill & Chill"): it
+      // joins it. Read under the topic lock, so two ballots naming twins at once cannot both create one.
+      const unknown = entries.filter((entry) => !found.has(entry.key));
+      const twins = await propositions.findTwins(
+        topicId,
+        unknown.map((entry) => entry.itemName),
+      );
+      for (const entry of unknown) {
+        const twin = twins.get(entry.itemName);
+        if (twin) found.set(entry.key, twin);
+      }
       const created = entries.filter((entry) => !found.has(entry.key));
       await this.limits.admitPropositions(trx, {
         userId,
@@ -67,7 +79,14 @@ export class VotesService {
       const names = new Map<number, string>();
       for (const entry of entries) {
         let proposition = found.get(entry.key);
+        if (proposition && next.has(proposition.id)) {
+          throw errors.validation('The same proposition cannot take two places', 'propositions');
+        }
         if (!proposition) {
+          // Two new names of one ballot that are twins of each other are one proposition twice.
+          if (findTwin(entry.itemName, created.slice(0, created.indexOf(entry)), (other) => other.itemName)) {
+            throw errors.validation('The same proposition cannot take two places', 'propositions');
+          }
           // Marked as the voter's: it goes when its last vote does (an administrator's stays).
           const id = await propositions.insert({
             topicId,

@@ -88,6 +88,16 @@ export function useRenameProposition() {
   );
 }
 
+/** Merges proposition `id` into `intoId`: its ballots move there (issue 34). */
+export function useMergeProposition() {
+  return useCatalogueMutation(({ key, id, intoId }: { key: string | number; id: number; intoId: number }) =>
+    apiRequest<{ proposition: PropositionDto }>(`${topicPath(key)}/propositions/${id}/merge`, {
+      method: 'POST',
+      body: { intoId },
+    }),
+  );
+}
+
 export function useDeleteProposition() {
   return useCatalogueMutation(({ key, id }: { key: string | number; id: number }) =>
     apiRequest(`${topicPath(key)}/propositions/${id}`, { method: 'DELETE' }),

@@ -15,6 +15,7 @@ import {
   useAddProposition,
   useAddTopicTag,
   useDeleteProposition,
+  useMergeProposition,
   useRemoveTopicTag,
   useRenameProposition,
   useSetTopicStatus,
@@ -217,11 +218,21 @@ export function AddPropositionForm({ topicId }: { topicId: number }) {
 }
 
 /** Row controls for the ranking (RankingList's renderActions): rename in place (saved) and delete. */
-export function PropositionActions({ topicId, entry }: { topicId: number; entry: RankingEntryDto }) {
+export function PropositionActions({
+  topicId,
+  entry,
+  others,
+}: {
+  topicId: number;
+  entry: RankingEntryDto;
+  /** The topic's other propositions: where this one can be merged. */
+  others: readonly RankingEntryDto[];
+}) {
   const { t } = useTranslation();
   const rename = useRenameProposition();
   const remove = useDeleteProposition();
   const [editing, setEditing] = useState(false);
+  const [merging, setMerging] = useState(false);
   const [name, setName] = useState(entry.itemName);
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
@@ -258,12 +269,21 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
       </form>
     );
   }
+  if (merging) {
+    return <MergeForm topicId={topicId} entry={entry} others={others} onDone={() => setMerging(false)} />;
+  }
   return (
     <div className="catalogue-actions">
       <Button size="sm" onClick={() => setEditing(true)}>
         {t('adminCatalogue.topicEdit.rename')}
         <span className="visually-hidden"> {entry.itemName}</span>
       </Button>
+      {others.length > 0 && (
+        <Button size="sm" onClick={() => setMerging(true)}>
+          {t('adminCatalogue.topicEdit.merge')}
+          <span className="visually-hidden"> {entry.itemName}</span>
+        </Button>
+      )}
       <Button
         size="sm"
         variant="danger"
@@ -289,5 +309,80 @@ export function PropositionActions({ topicId, entry }: { topicId: number; entry:
       </Button>
       <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
+  );
+}
+
+/**
+ * Merging a duplicate into another proposition: pick the one it goes into, then confirm, told what
+ * happens to the ballots. Cancel gives the row back its buttons.
+ */
+function MergeForm({
+  topicId,
+  entry,
+  others,
+  onDone,
+}: {
+  topicId: number;
+  entry: RankingEntryDto;
+  others: readonly RankingEntryDto[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const merge = useMergeProposition();
+  const [intoId, setIntoId] = useState(String(others[0]?.id ?? ''));
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const into = others.find((other) => String(other.id) === intoId);
+  return (
+    <form
+      className="catalogue-inline catalogue-merge"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!into) return;
+        setConfirm({
+          title: t('adminCatalogue.topicEdit.mergeTitle', { name: entry.itemName, into: into.itemName }),
+          message: (
+            <>
+              <p>
+                {t('adminCatalogue.topicEdit.mergeBallots', {
+                  count: entry.voteCount,
+                  name: entry.itemName,
+                  into: into.itemName,
+                })}
+              </p>
+              <p>{t('adminCatalogue.topicEdit.mergeBoth', { into: into.itemName })}</p>
+              <p>{t('adminCatalogue.topicEdit.mergeAlias', { name: entry.itemName, into: into.itemName })}</p>
+            </>
+          ),
+          confirmLabel: t('adminCatalogue.topicEdit.mergeConfirm'),
+          danger: true,
+          errorKey: 'adminCatalogue.topicEdit.propositionFailed',
+          onConfirm: async () => {
+            await merge.mutateAsync({ key: topicId, id: entry.id, intoId: into.id });
+            onDone();
+          },
+        });
+      }}
+    >
+      <SelectField
+        label={t('adminCatalogue.topicEdit.mergeInto', { name: entry.itemName })}
+        name={`merge-${entry.id}`}
+        value={intoId}
+        autoFocus
+        onChange={(event) => setIntoId(event.target.value)}
+      >
+        {others.map((other) => (
+          <option key={other.id} value={other.id}>
+            {other.itemName}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" size="sm" variant="primary" disabled={!into || merge.isPending}>
+        {t('adminCatalogue.topicEdit.merge')}
+      </Button>
+      <Button size="sm" onClick={onDone}>
+        {t('action.cancel')}
+      </Button>
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
+    </form>
   );
 }

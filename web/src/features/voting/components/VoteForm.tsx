@@ -113,6 +113,8 @@ function PlaceField({
       max: MAX_SIMILAR_SUGGESTIONS,
     }).filter((suggestion) => propositionKey(suggestion.name) !== key);
   }, [value, match, existingNames]);
+  // The server counts a twin spelled another way for the existing proposition: say so before it does.
+  const twin = suggestions.find((suggestion) => suggestion.twin);
   const statusId = `${id}-status`;
   return (
     <div className="vote-place">
@@ -146,8 +148,13 @@ function PlaceField({
         )}
       </div>
       {value.trim() !== '' && (
-        <p id={statusId} className={`vote-place__status${match ? ' vote-place__status--existing' : ''}`}>
-          {t(match ? 'vote.form.existing' : 'vote.form.new')}
+        <p
+          id={statusId}
+          className={`vote-place__status${match || twin ? ' vote-place__status--existing' : ''}`}
+        >
+          {twin
+            ? t('vote.form.twin', { name: twin.name })
+            : t(match ? 'vote.form.existing' : 'vote.form.new')}
         </p>
       )}
       {suggestions.length > 0 && (

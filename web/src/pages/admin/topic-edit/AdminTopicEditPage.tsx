@@ -50,7 +50,13 @@ export default function AdminTopicEditPage() {
               <RankingList
                 entries={ranking.data.rankings}
                 labelledBy="admin-ranking-title"
-                renderActions={(entry) => <PropositionActions topicId={topic.data.topic.id} entry={entry} />}
+                renderActions={(entry) => (
+                  <PropositionActions
+                    topicId={topic.data.topic.id}
+                    entry={entry}
+                    others={ranking.data.rankings.filter((other) => other.id !== entry.id)}
+                  />
+                )}
               />
             )}
           </section>
