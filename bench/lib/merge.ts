@@ -47,7 +47,7 @@ async function benchMergeOn(
     const now = Date.now();
     await loadBallots(setup.db, topicId, {
       count: 2 * BALLOTS_EACH,
-      prefix: `merge${kind}`,
+      prefix: kind === 'sqlite' ? 'merges' : 'mergep',
       castAt: (n) => new Date(now - 86_400_000 + n).toISOString(),
       places: (n) => {
         const named = n < BALLOTS_EACH ? kept : duplicate;
@@ -129,7 +129,10 @@ export async function benchMerge(kinds: readonly ('sqlite' | 'postgres')[]): Pro
     }
   }
   if (kinds.includes('postgres')) {
-    const database = await createScratchDatabase('podium_merge', BENCH_PG_URL);
+    // A scratch database of its own on the bench's PostgreSQL server, made from its maintenance database.
+    const server = new URL(BENCH_PG_URL);
+    server.pathname = '/postgres';
+    const database = await createScratchDatabase('podium_merge', server.toString());
     const dataDir = mkdtempSync(join(tmpdir(), 'podium-merge-'));
     try {
       await benchMergeOn('postgres', database.url, dataDir);
