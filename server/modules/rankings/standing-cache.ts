@@ -14,6 +14,8 @@ function topicOf(event: ChangeEvent): number {
   return event.type === 'ballotChanged' ? event.topicId : event.proposition.topicId;
 }
 
+const isMerge = (event: ChangeEvent) => event.type === 'propositionRemoved' && event.reason === 'merged';
+
 /**
  * Each topic's counted ballots as its standing reads them (topic-ballots.ts), read from the database once
  * and then kept in step with the events of every write committed here. A change it cannot follow event
@@ -68,7 +70,9 @@ export class StandingCache {
     for (const topicId of change.topicsWith(RANKING_ASPECTS)) {
       const entry = this.entries.peek(topicId);
       const events = change.events.filter((event) => topicOf(event) === topicId);
-      if (!entry || !('ballots' in entry) || events.length === 0) {
+      // A merge also moves the kept proposition's creation to the earlier of the two (who could name it
+      // when), which its events do not carry: the topic is read again, as merges are rare.
+      if (!entry || !('ballots' in entry) || events.length === 0 || events.some(isMerge)) {
         this.forget(topicId);
         continue;
       }

@@ -27,7 +27,9 @@ type Action =
   | { voter: number; top3: string[] }
   | { voter: number; withdraw: true }
   /** An administrator deletes the proposition of that name, if the topic has it then. */
-  | { remove: string };
+  | { remove: string }
+  /** An administrator merges the proposition of that name into another, if the topic has both then. */
+  | { merge: string; into: string };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -44,6 +46,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ voter: fc.nat(VOTERS - 1), withdraw: fc.constant(true as const) }) },
   { weight: 1, arbitrary: fc.record({ remove: fc.constantFrom(...NAMES) }) },
+  { weight: 1, arbitrary: fc.record({ merge: fc.constantFrom(...NAMES), into: fc.constantFrom(...NAMES) }) },
 );
 
 /** Rounds of actions fired at once; the clock moves between rounds. */
@@ -52,19 +55,38 @@ const rounds = fc.array(
   { minLength: 1, maxLength: 4 },
 );
 
+/** The topic's proposition of that name, if it has one now. */
+const propositionNamed = (topicId: number, name: string) =>
+  server.ctx.db
+    .selectFrom('propositions')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+
 async function run(topicId: number, act: Action): Promise<void> {
+  if ('merge' in act) {
+    const [merged, into] = [
+      await propositionNamed(topicId, act.merge),
+      await propositionNamed(topicId, act.into),
+    ];
+    if (!merged || !into || merged.id === into.id) return;
+    const response = await server.request(
+      'POST',
+      `/api/admin/topics/${topicId}/propositions/${merged.id}/merge`,
+      { token: admin.accessToken, body: { intoId: into.id } },
+    );
+    // Either side gone meanwhile: abandoned, deleted or merged by another action of the round.
+    expect([200, 404], response.text).toContain(response.status);
+    return;
+  }
   if ('remove' in act) {
     const topic = await server.ctx.db
       .selectFrom('topics')
       .select('slug')
       .where('id', '=', topicId)
       .executeTakeFirstOrThrow();
-    const found = await server.ctx.db
-      .selectFrom('propositions')
-      .select('id')
-      .where('topic_id', '=', topicId)
-      .where('name', '=', act.remove)
-      .executeTakeFirst();
+    const found = await propositionNamed(topicId, act.remove);
     if (!found) return;
     const response = await server.request(
       'DELETE',
@@ -82,6 +104,12 @@ async function run(topicId: number, act: Action): Promise<void> {
     'withdraw' in act
       ? await server.request('DELETE', `/api/search/user-votes/${topicId}`, { token: user.accessToken })
       : await vote(server, user.accessToken, ballot(topicId, act.top3));
+  // Once a proposition is merged into another, its name lands on the other: a top 3 naming both names
+  // one proposition twice, and is refused whole.
+  if (response.status === 400) {
+    expect(response.body.error.message).toBe('The same proposition cannot take two places');
+    return;
+  }
   expect([200, 201], response.text).toContain(response.status);
 }
 
@@ -134,7 +162,7 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
   }
 }
 
-describe('ballots under any concurrent mix of votes, changes, withdrawals and proposition deletions', () => {
+describe('ballots under any concurrent mix of votes, changes, withdrawals, proposition deletions and merges', () => {
   it('leaves the totals and the standing equal to a recount from the ballots, and each ballot’s versions in order', async () => {
     await fc.assert(
       fc.asyncProperty(rounds, async (plan) => {
