@@ -95,6 +95,16 @@ describe('twins and merges', () => {
       // 3 + 3 (the duplicate's first place) + 3 (the ballot that named both keeps the better place).
       await rankingPoints(page, 'Grill & Chill', 9).waitFor();
       await expect.poll(() => rankingRow(page, duplicate).count()).toBe(0);
+      // The topic's history shows the merge, read again with the ranking.
+      const history = page.getByRole('region', {
+        name: text(lang, 'adminCatalogue.topicEdit.history'),
+        exact: true,
+      });
+      await history
+        .locator('.audit-item', { hasText: text(lang, 'adminPeople.audit.action.merge') })
+        .waitFor();
+      await history.scrollIntoViewIfNeeded();
+      await shoot(page, `merge-history-${lang}-${viewport.width}`);
       await page.context().close();
     }
   });

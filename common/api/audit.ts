@@ -13,6 +13,8 @@ export const auditListQuery = z.object({
   /** An actor's id or username. */
   actor: z.string().trim().max(64).optional(),
   entityType: z.string().trim().max(32).optional(),
+  /** Entries about one topic: the topic, its tags and its propositions. */
+  topicId: z.coerce.number().int().positive().optional(),
   from: dateOrInstant,
   /** A date alone includes that whole day. */
   to: dateOrInstant,

@@ -222,6 +222,8 @@ export interface AuditLogTable {
   before_json: string | null;
   after_json: string | null;
   created_at: string;
+  /** The topic the entry is about (a topic, its tags or its propositions), for the topic's history (migration 0023). */
+  topic_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';

@@ -754,6 +754,7 @@ const texts: Record<string, CatalogRow> = {
   ],
   'adminCatalogue.topicEdit.rename': ['Renommer', 'Rename', 'Renombrar', 'Umbenennen'],
   'adminCatalogue.topicEdit.merge': ['Fusionner', 'Merge', 'Fusionar', 'Zusammenführen'],
+  'adminCatalogue.topicEdit.history': ['Historique', 'History', 'Historial', 'Verlauf'],
   'adminCatalogue.topicEdit.mergeInto': [
     'Fusionner « {{name}} » dans',
     'Merge “{{name}}” into',

@@ -5,6 +5,8 @@ export interface AuditFilter {
   actorId?: number;
   actorUsername?: string;
   entityType?: string;
+  /** Entries about this topic, its tags and its propositions. */
+  topicId?: number;
   /** Inclusive lower bound, ISO instant. */
   from?: string;
   /** Exclusive upper bound, ISO instant. */
@@ -33,6 +35,7 @@ export class AuditRepository {
       );
     }
     if (filter.entityType) query = query.where('entity_type', '=', filter.entityType);
+    if (filter.topicId !== undefined) query = query.where('topic_id', '=', filter.topicId);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
     if (filter.before) query = query.where('created_at', '<', filter.before);
     const [rows, total] = await Promise.all([

@@ -29,13 +29,14 @@ export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/admin/audit',
     { schema: { tags: ['admin'], querystring: auditListQuery, response: answers({ 200: auditListData }) } },
     async (request) => {
-      const { actor, entityType, from, to, limit, offset } = request.query;
+      const { actor, entityType, topicId, from, to, limit, offset } = request.query;
       const byId = actor !== undefined && /^\d+$/.test(actor);
       return ok(
         await listAudit(ctx.db, {
           ...(byId && { actorId: Number(actor) }),
           ...(actor && !byId && { actorUsername: actor }),
           ...(entityType && { entityType }),
+          ...(topicId !== undefined && { topicId }),
           ...(from && { from: boundOf(from, 'from') }),
           ...(to && { before: boundOf(to, 'to') }),
           limit,

@@ -22,6 +22,8 @@ export interface AuditEntry {
   entityId: string | number | null;
   before?: unknown;
   after?: unknown;
+  /** The topic a proposition's entry is about (a topic's and its tags' are their entity). */
+  topicId?: number;
 }
 
 /**
@@ -44,6 +46,10 @@ export function recordAudit(
     entity_id: entry.entityId === null ? null : String(entry.entityId),
     before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
     after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
+    topic_id:
+      entry.entityType === 'topic' || entry.entityType === 'topic_tag'
+        ? Number(entry.entityId)
+        : (entry.topicId ?? null),
   });
 }
 

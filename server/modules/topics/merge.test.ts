@@ -100,17 +100,20 @@ describe('merging a duplicate proposition into another', () => {
     expect(await rankingOf(topic.id)).toEqual([['Pizzeria Da Marco', 3, 1]]);
   });
 
-  it('records the merge in the audit log with what each side held', async () => {
+  it('records the merge in the topic’s history (its audit entries) with what each side held', async () => {
     const topic = await topicWith(server.ctx.db, ['Kept', 'Gone']);
+    const other = await topicWith(server.ctx.db, ['Elsewhere', 'Else']);
     await merge(topic.id, topic.propositions.Gone as number, topic.propositions.Kept as number);
-    const log = await server.request('GET', '/api/admin/audit?entityType=proposition', {
+    await merge(other.id, other.propositions.Else as number, other.propositions.Elsewhere as number);
+    const log = await server.request('GET', `/api/admin/audit?topicId=${topic.id}`, {
       token: admin.accessToken,
     });
-    const entry = log.body.data.entries.find(
-      (row: { action: string; entityId: string }) =>
-        row.action === 'merge' && row.entityId === String(topic.propositions.Gone),
-    );
-    expect(entry).toMatchObject({
+    expect(log.status).toBe(200);
+    expect(log.body.data.entries).toHaveLength(1);
+    expect(log.body.data.entries[0]).toMatchObject({
+      action: 'merge',
+      entityType: 'proposition',
+      entityId: String(topic.propositions.Gone),
       before: { itemName: 'Gone', topicId: topic.id },
       after: { intoId: topic.propositions.Kept, itemName: 'Kept', ballots: 0 },
     });

@@ -34,6 +34,7 @@ export class PropositionsAdminService {
       await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'proposition',
+        topicId: topic.id,
         entityId: id,
         after: { topicId: topic.id, itemName },
       });
@@ -59,6 +60,7 @@ export class PropositionsAdminService {
       await recordAudit(trx, change, actor, {
         action: 'update',
         entityType: 'proposition',
+        topicId: topic.id,
         entityId: id,
         before: { itemName: proposition.name },
         after: { itemName },
@@ -117,6 +119,7 @@ export class PropositionsAdminService {
       await recordAudit(trx, change, actor, {
         action: 'delete',
         entityType: 'proposition',
+        topicId: topic.id,
         entityId: id,
         before: {
           topicId: topic.id,
@@ -179,6 +182,7 @@ export class PropositionsAdminService {
       await recordAudit(trx, change, actor, {
         action: 'merge',
         entityType: 'proposition',
+        topicId: topic.id,
         entityId: id,
         before: {
           topicId: topic.id,
@@ -186,7 +190,15 @@ export class PropositionsAdminService {
           totalPoints: merged.total_points,
           votes: merged.vote_count,
         },
-        after: { intoId, itemName: kept.name, ballots: holding.length },
+        // Read beside `before`: the name it now goes by, and the kept proposition's totals with its ballots.
+        after: {
+          topicId: topic.id,
+          itemName: kept.name,
+          totalPoints: Number(after?.total_points ?? 0),
+          votes: Number(after?.vote_count ?? 0),
+          intoId,
+          ballots: holding.length,
+        },
       });
       return {
         id: intoId,

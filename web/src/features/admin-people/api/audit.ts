@@ -11,6 +11,10 @@ export interface AuditFilters {
   from: string;
   to: string;
   offset: number;
+  /** One topic's history: its own entries, its tags' and its propositions'. */
+  topicId?: number;
+  /** Changes when the topic does, so that its history is read again (the topic page's ranking version). */
+  version?: number;
 }
 
 export function useAuditLog(filters: AuditFilters) {
@@ -23,6 +27,7 @@ export function useAuditLog(filters: AuditFilters) {
           entityType: filters.entityType || undefined,
           from: filters.from || undefined,
           to: filters.to || undefined,
+          topicId: filters.topicId,
           limit: AUDIT_PAGE_SIZE,
           offset: filters.offset,
         },

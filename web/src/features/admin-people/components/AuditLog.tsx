@@ -16,12 +16,15 @@ const ACTION_TONES: Partial<Record<string, BadgeTone>> = { create: 'success', de
 
 const NO_FILTERS: AuditFilters = { actor: '', entityType: '', from: '', to: '', offset: 0 };
 
-/** /admin/audit: who changed what, newest first, filtered by actor, entity type and dates. */
-export function AuditLog() {
+/**
+ * /admin/audit: who changed what, newest first, filtered by actor, entity type and dates. Given a topic,
+ * the admin topic page's history: that topic's entries, without the filters; `version` reads it again.
+ */
+export function AuditLog({ topicId, version }: { topicId?: number; version?: number } = {}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(NO_FILTERS);
   const [filters, setFilters] = useState(NO_FILTERS);
-  const log = useAuditLog(filters);
+  const log = useAuditLog(topicId === undefined ? filters : { ...filters, topicId, version });
   const formats = useAuditFormats();
 
   const apply = (event: FormEvent) => {
@@ -33,52 +36,58 @@ export function AuditLog() {
 
   return (
     <div className="admin-screen">
-      <form className="admin-card audit-filters" onSubmit={apply} aria-label={t('adminPeople.audit.filters')}>
-        <TextField
-          label={t('adminPeople.audit.actor')}
-          name="actor"
-          value={draft.actor}
-          onChange={set('actor')}
-        />
-        <SelectField
-          label={t('adminPeople.audit.entityType')}
-          value={draft.entityType}
-          onChange={set('entityType')}
+      {topicId === undefined && (
+        <form
+          className="admin-card audit-filters"
+          onSubmit={apply}
+          aria-label={t('adminPeople.audit.filters')}
         >
-          <option value="">{t('adminPeople.audit.entity.all')}</option>
-          {AUDIT_ENTITY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`adminPeople.audit.entity.${type}`)}
-            </option>
-          ))}
-        </SelectField>
-        {(['from', 'to'] as const).map((bound) => (
           <TextField
-            key={bound}
-            label={t(`adminPeople.audit.${bound}`)}
-            name={bound}
-            type="date"
-            value={draft[bound]}
-            onChange={set(bound)}
+            label={t('adminPeople.audit.actor')}
+            name="actor"
+            value={draft.actor}
+            onChange={set('actor')}
           />
-        ))}
-        <div className="admin-form__actions audit-filters__actions">
-          <Button type="submit" variant="primary">
-            {t('adminPeople.audit.apply')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              setFilters(NO_FILTERS);
-            }}
+          <SelectField
+            label={t('adminPeople.audit.entityType')}
+            value={draft.entityType}
+            onChange={set('entityType')}
           >
-            {t('adminPeople.audit.reset')}
-          </Button>
-        </div>
-      </form>
+            <option value="">{t('adminPeople.audit.entity.all')}</option>
+            {AUDIT_ENTITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`adminPeople.audit.entity.${type}`)}
+              </option>
+            ))}
+          </SelectField>
+          {(['from', 'to'] as const).map((bound) => (
+            <TextField
+              key={bound}
+              label={t(`adminPeople.audit.${bound}`)}
+              name={bound}
+              type="date"
+              value={draft[bound]}
+              onChange={set(bound)}
+            />
+          ))}
+          <div className="admin-form__actions audit-filters__actions">
+            <Button type="submit" variant="primary">
+              {t('adminPeople.audit.apply')}
+            </Button>
+            <Button
+              onClick={() => {
+                setDraft(NO_FILTERS);
+                setFilters(NO_FILTERS);
+              }}
+            >
+              {t('adminPeople.audit.reset')}
+            </Button>
+          </div>
+        </form>
+      )}
 
       <AdminTable
-        label={t('admin.audit.title')}
+        label={topicId === undefined ? t('admin.audit.title') : t('adminCatalogue.topicEdit.history')}
         columns={[
           t('adminPeople.audit.col.when'),
           t('adminPeople.audit.col.action'),

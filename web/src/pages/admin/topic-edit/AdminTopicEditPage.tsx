@@ -6,6 +6,7 @@ import {
   TopicEditor,
   useAdminTopic,
 } from '../../../features/admin-catalogue/index.js';
+import { AuditLog } from '../../../features/admin-people/index.js';
 import { useAuth } from '../../../features/auth/index.js';
 import { useLanguage } from '../../../features/i18n/index.js';
 import { RankingList, useTopicRanking } from '../../../features/topics/index.js';
@@ -15,7 +16,10 @@ import { AdminPage } from '../../../shared/ui/AdminPage.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { PageSpinner } from '../../../shared/ui/Spinner.js';
 
-/** SPEC "Admin topic page": the topic's texts, status and tags, its ranking with rename/delete, and voting. */
+/**
+ * SPEC "Admin topic page": the topic's texts, status and tags, its ranking with rename, merge and delete,
+ * voting, and the topic's history (its audit entries).
+ */
 export default function AdminTopicEditPage() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
@@ -61,6 +65,12 @@ export default function AdminTopicEditPage() {
             )}
           </section>
           {session.user && <VotingPanel topicId={topic.data.topic.id} />}
+          {/* Not a region of its own: the history's table is one, named as this heading. */}
+          <div className="catalogue-card">
+            <h2 className="catalogue-card__title">{t('adminCatalogue.topicEdit.history')}</h2>
+            {/* Read again whenever the ranking is: a merge or a rename shows at once. */}
+            <AuditLog topicId={topic.data.topic.id} version={ranking.dataUpdatedAt} />
+          </div>
         </>
       )}
     </AdminPage>
