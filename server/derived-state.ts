@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { followRankingChanges } from './modules/rankings/follow.js';
 import { standingCacheFor } from './modules/rankings/standing-cache.js';
 import { searchIndexFollower } from './modules/search/indexer.js';
+import { settingsCacheFor } from './modules/settings/service.js';
 import { followTopicChanges } from './modules/topics/caches.js';
 import { hubTotalsFollower } from './modules/topics/hub-totals.js';
 import { followUiTextChanges } from './web/boot-catalog.js';
@@ -24,4 +25,5 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribe(ctx.searchVocabulary.follow);
   ctx.changes.subscribe(ctx.searchSnapshots.follow);
   ctx.changes.subscribe(followUiTextChanges(ctx.db));
+  ctx.changes.subscribe(settingsCacheFor(ctx.db).follow);
 }

@@ -32,6 +32,7 @@ export const AUDIT_ENTITY_TYPES = [
   'user',
   'translation',
   'job',
+  'setting',
 ] as const;
 
 export const auditEntryDto = z

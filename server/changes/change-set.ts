@@ -60,6 +60,8 @@ export interface ChangePayload {
   g?: number[];
   u?: number[];
   ui?: 1;
+  /** The administrators' settings. */
+  s?: 1;
   all?: 1;
 }
 
@@ -75,6 +77,7 @@ export class ChangeSet {
   readonly tags = new Set<number>();
   readonly users = new Set<number>();
   private uiTextsChanged = false;
+  private settingsChanged = false;
   private unknown = false;
   private readonly recorded: ChangeEvent[] = [];
 
@@ -170,6 +173,12 @@ export class ChangeSet {
     return this;
   }
 
+  /** The settings administrators edit (server/modules/settings). */
+  settings(): this {
+    this.settingsChanged = true;
+    return this;
+  }
+
   user(id: number): this {
     this.users.add(id);
     return this;
@@ -183,10 +192,15 @@ export class ChangeSet {
     return this.unknown || this.uiTextsChanged;
   }
 
+  get hasSettings(): boolean {
+    return this.unknown || this.settingsChanged;
+  }
+
   get isEmpty(): boolean {
     return (
       !this.unknown &&
       !this.uiTextsChanged &&
+      !this.settingsChanged &&
       this.recorded.length === 0 &&
       this.topics.size === 0 &&
       this.categories.size === 0 &&
@@ -230,6 +244,7 @@ export class ChangeSet {
     for (const id of other.tags) this.tags.add(id);
     for (const id of other.users) this.users.add(id);
     this.uiTextsChanged ||= other.uiTextsChanged;
+    this.settingsChanged ||= other.settingsChanged;
     this.unknown ||= other.unknown;
     return this;
   }
@@ -238,6 +253,7 @@ export class ChangeSet {
     const payload: ChangePayload = {};
     if (this.unknown) payload.all = 1;
     if (this.uiTextsChanged) payload.ui = 1;
+    if (this.settingsChanged) payload.s = 1;
     if (this.topics.size > 0) {
       payload.t = {};
       for (const [id, aspects] of this.topics) {
@@ -258,6 +274,7 @@ export class ChangeSet {
     const payload = value as ChangePayload;
     const change = payload.all ? ChangeSet.everything() : new ChangeSet();
     if (payload.ui) change.uiTexts();
+    if (payload.s) change.settings();
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter(isId) : []);
     for (const [key, mask] of Object.entries(payload.t ?? {})) {
       const id = Number(key);

@@ -127,6 +127,15 @@ export interface PropositionAliasesTable {
   created_at: string;
 }
 
+/** A setting an administrator saved (migration 0024); a missing one has its default. */
+export interface SettingsTable {
+  key: string;
+  value_json: string;
+  updated_at: string;
+  /** The administrator's username. */
+  updated_by: string;
+}
+
 export interface VotesTable {
   id: Id;
   user_id: number;
@@ -259,6 +268,7 @@ export interface Database {
   topic_tags: TopicTagsTable;
   propositions: PropositionsTable;
   proposition_aliases: PropositionAliasesTable;
+  settings: SettingsTable;
   proposition_creations: PropositionCreationsTable;
   votes: VotesTable;
   ballots: BallotsTable;

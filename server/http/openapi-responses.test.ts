@@ -465,6 +465,19 @@ const samples: Record<Operation, Sample> = {
     },
   },
 
+  'GET /api/admin/settings': {
+    status: 200,
+    request: () => ({ path: '/api/admin/settings', token: admin.accessToken }),
+  },
+  'PUT /api/admin/settings': {
+    status: 200,
+    request: () => ({
+      path: '/api/admin/settings',
+      token: admin.accessToken,
+      body: { proposalPolicy: 'publish' },
+    }),
+  },
+
   'GET /api/admin/categories': {
     status: 200,
     request: () => ({ path: '/api/admin/categories', token: admin.accessToken }),

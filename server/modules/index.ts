@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { adminSettingsRoutes } from './settings/routes.js';
 import { adminTranslationRoutes } from './texts/admin-routes.js';
 import { translationRoutes } from './texts/routes.js';
 import { adminTopicRoutes } from './topics/admin-routes.js';
@@ -40,5 +41,6 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminCategoryRoutes,
     adminTagRoutes,
     adminJobRoutes,
+    adminSettingsRoutes,
   ],
 };

@@ -224,6 +224,8 @@ interface Stage {
   reader: string;
   /** An administrator's request to the server that writes; answers `data`, fails on anything but 2xx. */
   write(method: string, path: string, body?: unknown): Promise<any>;
+  /** An administrator's read from the server the checks read from. */
+  adminRead(path: string): Promise<Answer>;
   /** Asserts the state after the change under test. */
   fresh(check: () => Promise<void>): Promise<void>;
   /** Asserts the state the test set up, before its change (and fills the reader's caches with it). */
@@ -639,6 +641,25 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'a setting an administrator saves is the one read back',
+    async run(stage) {
+      const policy = async () => {
+        const answer = await stage.adminRead('/api/admin/settings');
+        expect(answer.status).toBe(200);
+        return answer.body.data.settings.proposalPolicy as string;
+      };
+      let before = '';
+      await stage.ready(async () => {
+        before = await policy();
+      });
+      const next = before === 'review' ? 'publish' : 'review';
+      await stage.write('PUT', '/api/admin/settings', { proposalPolicy: next });
+      await stage.fresh(async () => {
+        expect(await policy()).toBe(next);
+      });
+    },
+  },
+  {
     name: 'an edited UI text is served at once by the UI catalogue and in the boot catalog of served pages',
     async run(stage) {
       const f = await fixture(stage, 'en');
@@ -711,6 +732,7 @@ describe('on one app server, the next public read shows an administrator’s wri
       writer: server.baseUrl,
       reader: server.baseUrl,
       write: writerOf(server.baseUrl, () => token),
+      adminRead: (path) => call(server.baseUrl, 'GET', path, { token }),
       fresh: next,
       ready: next,
     };
@@ -757,6 +779,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
         writer: a.url,
         reader: b.url,
         write: writerOf(a.url, () => token),
+        adminRead: (path) => call(b.url, 'GET', path, { token }),
         fresh: (check) => within(1_000, 'the change', check),
         // The set-up is not under test: the other server gets longer to show it, then holds it in its caches.
         ready: (check) => within(5_000, 'the set-up', check),

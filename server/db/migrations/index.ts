@@ -23,6 +23,7 @@ import { ballotsVotedAt } from './2026-11-27-0020-ballots-voted-at.js';
 import { ballotsCurrentPlaces } from './2026-11-27-0021-ballots-current-places.js';
 import { merges } from './2026-11-27-0022-merges.js';
 import { auditTopic } from './2026-11-27-0023-audit-topic.js';
+import { settings } from './2026-11-27-0024-settings.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -51,6 +52,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0021-ballots-current-places': ballotsCurrentPlaces,
   '2026-11-27-0022-merges': merges,
   '2026-11-27-0023-audit-topic': auditTopic,
+  '2026-11-27-0024-settings': settings,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

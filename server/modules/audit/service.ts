@@ -14,7 +14,8 @@ export type AuditEntityType =
   | 'topic_tag'
   | 'user'
   | 'translation'
-  | 'job';
+  | 'job'
+  | 'setting';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { apiComponents } from './components.js';
+
+/**
+ * The settings an administrator edits in the back-office (GET and PUT /api/admin/settings), as opposed
+ * to what the operator sets in the environment (issue 34). Each has a default, used until it is saved.
+ */
+
+/** What happens to a name a voter types that matches no proposition: listed at once, or held for review. */
+export const PROPOSAL_POLICIES = ['publish', 'review'] as const;
+export type ProposalPolicy = (typeof PROPOSAL_POLICIES)[number];
+
+export const settingsDto = z
+  .object({
+    /** The default of every topic that has no policy of its own. */
+    proposalPolicy: z.enum(PROPOSAL_POLICIES),
+  })
+  .register(apiComponents, { id: 'SettingsDto' });
+export type SettingsDto = z.infer<typeof settingsDto>;
+
+export const SETTING_DEFAULTS: SettingsDto = { proposalPolicy: 'publish' };
+
+/** A change of some settings; the others keep their value. */
+export const updateSettingsBody = settingsDto.partial().strict();
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
+
+export const settingsData = z.object({
+  settings: settingsDto,
+  /** When they were last saved, and by whom; null while every setting has its default. */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type SettingsData = z.infer<typeof settingsData>;
