@@ -29,23 +29,30 @@ async function shoot(page: Page, name: string) {
 describe('twins and merges', () => {
   it('a name typed another way joins the existing proposition: the form says so and the ranking counts it there', async () => {
     const topicId = await seedTopic(app.url, 'Best grills', [['Grill & Chill', 'Smoke House']]);
-    const lang = 'en';
-    const page = await app.newPage(lang, { path: `/topic/${topicId}` });
-    await register(page);
-    await button(page, lang, 'vote.panel.start').click();
-    const first = page.getByRole('textbox', { name: text(lang, 'vote.place.1') });
-    await first.fill('Grill and Chill');
-    await page.getByText(text(lang, 'vote.form.twin', { name: 'Grill & Chill' })).waitFor();
-    // The twin is offered first among the suggestions.
-    await expect
-      .poll(() => page.locator('.vote-suggestion__name').first().textContent())
-      .toBe('Grill & Chill');
-    await expectNoSeriousA11yViolations(page, 'voting form with a twin');
-    await button(page, lang, 'vote.form.submit').click();
-    await page.getByText(text(lang, 'vote.panel.saved')).waitFor();
-    await rankingPoints(page, 'Grill & Chill', 6).waitFor();
-    expect(await rankingRow(page, 'Grill and Chill').count()).toBe(0);
-    await page.context().close();
+    // In English on a desktop, then in French on a 360 px phone, each a new voter: 3 points more each time.
+    for (const [lang, viewport, typed, points] of [
+      ['en', { width: 1280, height: 800 }, 'Grill and Chill', 6],
+      ['fr', PHONE_360, 'grill et chill', 9],
+    ] as const) {
+      const page = await app.newPage(lang, { path: `/topic/${topicId}`, viewport });
+      await register(page);
+      await button(page, lang, 'vote.panel.start').click();
+      const first = page.getByRole('textbox', { name: text(lang, 'vote.place.1') });
+      await first.fill(typed);
+      await page.getByText(text(lang, 'vote.form.twin', { name: 'Grill & Chill' })).waitFor();
+      // The twin is offered first among the suggestions.
+      await expect
+        .poll(() => page.locator('.vote-suggestion__name').first().textContent())
+        .toBe('Grill & Chill');
+      await expectNoSeriousA11yViolations(page, 'voting form with a twin');
+      await page.locator('.vote-panel').scrollIntoViewIfNeeded();
+      await shoot(page, `twin-form-${lang}-${viewport.width}`);
+      await button(page, lang, 'vote.form.submit').click();
+      await page.getByText(text(lang, 'vote.panel.saved')).waitFor();
+      await rankingPoints(page, 'Grill & Chill', points).waitFor();
+      expect(await rankingRow(page, typed).count()).toBe(0);
+      await page.context().close();
+    }
   });
 
   it('an administrator merges a duplicate into the proposition it repeats, and the ranking adds their ballots up', async () => {

@@ -4,12 +4,13 @@ import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import type { Executor } from '../../db/executor.js';
+import type { BallotVersionCause } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { recountTopics } from '../rankings/recount.js';
 import type { Places } from '../rankings/tallies.js';
-import { BallotsRepository } from '../votes/ballots-repository.js';
+import { type BallotHolding, BallotsRepository } from '../votes/ballots-repository.js';
 import { VotesRepository } from '../votes/repository.js';
 import type { TopicsAdminService } from './admin-service.js';
 import { PropositionsRepository } from './propositions-repository.js';
@@ -97,20 +98,9 @@ export class PropositionsAdminService {
       );
       await propositions.delete(id);
       await recountTopics(trx, [topic.id]);
-      const member = { id: topic.id, mainTopicId: topic.main_topic_id };
-      change.ballotsMoved(member, 'propositions');
-      for (const ballot of holding) {
-        change.ballotChanged({
-          ballotId: ballot.id,
-          topicId: topic.id,
-          userId: ballot.userId,
-          version: ballot.version + 1,
-          castAt: now,
-          cause: 'proposition_deleted',
-          before: ballot.places,
-          after: withoutProposition(ballot.places, id),
-        });
-      }
+      announceVersions(change, topic, holding, now, 'proposition_deleted', (places) =>
+        withoutProposition(places, id),
+      );
       change.propositionRemoved(
         { id, topicId: topic.id, name: proposition.name, createdBy: proposition.created_by },
         'deleted',
@@ -161,19 +151,7 @@ export class PropositionsAdminService {
       await propositions.absorb(kept, merged, now);
       await propositions.delete(id);
       await recountTopics(trx, [topic.id]);
-      change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id }, 'propositions');
-      for (const ballot of holding) {
-        change.ballotChanged({
-          ballotId: ballot.id,
-          topicId: topic.id,
-          userId: ballot.userId,
-          version: ballot.version + 1,
-          castAt: now,
-          cause: 'merge',
-          before: ballot.places,
-          after: mergedPlaces(ballot.places, id, intoId),
-        });
-      }
+      announceVersions(change, topic, holding, now, 'merge', (places) => mergedPlaces(places, id, intoId));
       change.propositionRemoved(
         { id, topicId: topic.id, name: merged.name, createdBy: merged.created_by },
         'merged',
@@ -223,6 +201,33 @@ export class PropositionsAdminService {
 function withoutProposition(places: Places, propositionId: number): Places {
   const kept = (id: number | null) => (id === propositionId ? null : id);
   return { first: kept(places.first), second: kept(places.second), third: kept(places.third) };
+}
+
+/**
+ * What a write that appended a version to each of these ballots tells its subscribers: the topic's ranking
+ * moved (and its propositions with it), and each ballot's places before and after (`placesAfter`).
+ */
+function announceVersions(
+  change: ChangeSet,
+  topic: { id: number; main_topic_id: number | null },
+  holding: readonly BallotHolding[],
+  at: string,
+  cause: BallotVersionCause,
+  placesAfter: (places: Places) => Places,
+): void {
+  change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id }, 'propositions');
+  for (const ballot of holding) {
+    change.ballotChanged({
+      ballotId: ballot.id,
+      topicId: topic.id,
+      userId: ballot.userId,
+      version: ballot.version + 1,
+      castAt: at,
+      cause,
+      before: ballot.places,
+      after: placesAfter(ballot.places),
+    });
+  }
 }
 
 /** A ballot's places once `from` is merged into `into` (as BallotsRepository.appendMerged writes them). */
