@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
-import { topicCategoryDto, topicDto } from './topics.js';
+import { topicProposalPolicyField } from './proposals.js';
+import { topicCategoryDto, topicData, topicDto } from './topics.js';
 import { propositionNameField } from './votes.js';
 
 /**
@@ -169,6 +170,8 @@ export const updateTopicBody = z.object({
   categorySlug: z.string().trim().min(1).max(100).optional(),
   tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
   language: languageField.optional(),
+  /** Issue 34: how a new name typed on it is treated; null follows the global setting. */
+  proposalPolicy: topicProposalPolicyField.optional(),
 });
 export type UpdateTopicInput = z.output<typeof updateTopicBody>;
 
@@ -199,6 +202,10 @@ export const adminTopicDto = topicDto
     createdAt: z.string(),
   })
   .register(apiComponents, { id: 'AdminTopicDto' });
+
+/** A topic as the back-office edits it: its page's fields, and its own proposal policy (issue 34). */
+export const adminTopicData = topicData.extend({ proposalPolicy: topicProposalPolicyField });
+export type AdminTopicData = z.infer<typeof adminTopicData>;
 export type AdminTopicDto = z.infer<typeof adminTopicDto>;
 
 export const adminTopicsData = z.object({

@@ -3,6 +3,7 @@ import { LIMITS, VOTE_POINTS } from '../constants.js';
 import { propositionKey } from '../text/proposition-key.js';
 import { apiComponents } from './components.js';
 import { idParam } from './fields.js';
+import { ballotNoticeDto } from './proposals.js';
 
 export const topicIdParams = z.object({ topicId: idParam });
 
@@ -71,11 +72,18 @@ export const userVoteDto = z
     points: votePointsField,
     userId: z.int(),
     propositionId: z.int(),
+    /** A proposal held for review (issue 34): counted in this ballot, not yet in the public ranking. */
+    awaitingReview: z.boolean(),
   })
   .register(apiComponents, { id: 'UserVoteDto' });
 export type UserVoteDto = z.infer<typeof userVoteDto>;
 
-export const userVotesDto = z.object({ votes: z.array(userVoteDto), hasVoted: z.boolean() });
+export const userVotesDto = z.object({
+  votes: z.array(userVoteDto),
+  hasVoted: z.boolean(),
+  /** What administrators changed in this ballot since the voter last dismissed it (issue 34). */
+  notices: z.array(ballotNoticeDto),
+});
 export type UserVotesDto = z.infer<typeof userVotesDto>;
 
 /**

@@ -140,8 +140,14 @@ export class ChangeSet {
     return this;
   }
 
-  propositionCreated(proposition: PropositionFacts, createdAt: string): this {
-    this.recorded.push({ type: 'propositionCreated', proposition, createdAt });
+  /** `listedAt` is null for a proposal held for review. */
+  propositionCreated(proposition: PropositionFacts, createdAt: string, listedAt: string | null): this {
+    this.recorded.push({ type: 'propositionCreated', proposition, createdAt, listedAt });
+    return this;
+  }
+
+  propositionApproved(proposition: PropositionFacts, listedAt: string): this {
+    this.recorded.push({ type: 'propositionApproved', proposition, listedAt });
     return this;
   }
 

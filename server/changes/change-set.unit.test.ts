@@ -80,7 +80,11 @@ describe('the events a change set records', () => {
         before: { first: null, second: null, third: null },
         after: places,
       })
-      .propositionCreated({ id: 11, topicId: 9, name: 'Da Marco', createdBy: 5 }, '2026-11-26T10:00:00.000Z');
+      .propositionCreated(
+        { id: 11, topicId: 9, name: 'Da Marco', createdBy: 5 },
+        '2026-11-26T10:00:00.000Z',
+        '2026-11-26T10:00:00.000Z',
+      );
     expect(change.events.map((event) => event.type)).toEqual(['ballotChanged', 'propositionCreated']);
     const [received] = roundTrip(change);
     expect(received?.events).toEqual([]);

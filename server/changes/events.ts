@@ -6,7 +6,12 @@ import type { Places } from '../modules/rankings/tallies.js';
  * (an outbox that enqueues a job in the write's transaction), where caches only need to know what to
  * drop. They reach in-transaction subscribers; the cluster channel never carries them.
  */
-export type ChangeEvent = BallotChanged | PropositionCreated | PropositionRenamed | PropositionRemoved;
+export type ChangeEvent =
+  | BallotChanged
+  | PropositionCreated
+  | PropositionApproved
+  | PropositionRenamed
+  | PropositionRemoved;
 
 /** A voter's ballot got a new version: a vote, a withdrawal, or a place lost to a deleted proposition. */
 export interface BallotChanged {
@@ -34,8 +39,16 @@ export interface PropositionFacts {
 export interface PropositionCreated {
   type: 'propositionCreated';
   proposition: PropositionFacts;
-  /** Its `created_at`: ballots cast from then on could name it. */
   createdAt: string;
+  /** Its `listed_at`: ballots cast from then on could name it; null for a proposal held for review. */
+  listedAt: string | null;
+}
+
+/** A held proposal an administrator approved (issue 34): listed from `listedAt`. */
+export interface PropositionApproved {
+  type: 'propositionApproved';
+  proposition: PropositionFacts;
+  listedAt: string;
 }
 
 export interface PropositionRenamed {
@@ -48,6 +61,9 @@ export interface PropositionRenamed {
 export interface PropositionRemoved {
   type: 'propositionRemoved';
   proposition: PropositionFacts;
-  /** Deleted by an administrator, merged into another by one, or a voter's proposition gone with its last vote. */
-  reason: 'deleted' | 'merged' | 'abandoned';
+  /**
+   * Deleted by an administrator, merged into another by one, rejected by one (a proposal), or a voter's
+   * proposition gone with its last vote.
+   */
+  reason: 'deleted' | 'merged' | 'rejected' | 'abandoned';
 }

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { RejectionReason } from '../../common/api/proposals.js';
+import type { ProposalPolicy } from '../../common/api/settings.js';
 
 /**
  * Row types of every table, declared once. Booleans are stored as 0/1 integers on both
@@ -84,6 +86,8 @@ export interface TopicsTable {
   vote_count: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
+  /** How a name typed on it that matches no proposition is treated; null follows the setting (migration 0025). */
+  proposal_policy: NullableDefault<ProposalPolicy>;
 }
 
 export interface TopicTagsTable {
@@ -105,6 +109,11 @@ export interface PropositionsTable {
   created_at: string;
   /** The voter who created it; null for an administrator's (which stay when their votes go). */
   created_by: NullableDefault<number>;
+  /**
+   * When it joined the public ranking: ballots cast from then on could name it (eligible ballots). Null
+   * while it is a proposal held for review (migration 0025).
+   */
+  listed_at: NullableDefault<string>;
 }
 
 /** Propositions created by voters, counted by the creation limits (kept after the proposition goes). */
@@ -134,6 +143,19 @@ export interface SettingsTable {
   updated_at: string;
   /** The administrator's username. */
   updated_by: string;
+}
+
+/** What a voter is told about a change an administrator made to their ballot, until they dismiss it (migration 0025). */
+export interface BallotNoticesTable {
+  id: Id;
+  user_id: number;
+  topic_id: number;
+  kind: 'rejected' | 'merged';
+  proposition_name: string;
+  reason: NullableDefault<RejectionReason>;
+  note: NullableDefault<string>;
+  into_name: NullableDefault<string>;
+  created_at: string;
 }
 
 export interface VotesTable {
@@ -172,9 +194,9 @@ export interface BallotsTable {
 
 /**
  * Why a version was appended: the voter's submission, their withdrawal, a proposition of theirs deleted,
- * or merged into another (migration 0022).
+ * merged into another (migration 0022), or a proposal of theirs rejected (migration 0025).
  */
-export type BallotVersionCause = 'vote' | 'withdrawal' | 'proposition_deleted' | 'merge';
+export type BallotVersionCause = 'vote' | 'withdrawal' | 'proposition_deleted' | 'merge' | 'rejection';
 
 /**
  * One version of a ballot: its places (null where empty). A place keeps a proposition's id after the
@@ -269,6 +291,7 @@ export interface Database {
   propositions: PropositionsTable;
   proposition_aliases: PropositionAliasesTable;
   settings: SettingsTable;
+  ballot_notices: BallotNoticesTable;
   proposition_creations: PropositionCreationsTable;
   votes: VotesTable;
   ballots: BallotsTable;

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
+import { adminProposalRoutes } from './proposals/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { adminSettingsRoutes } from './settings/routes.js';
@@ -42,5 +43,6 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminTagRoutes,
     adminJobRoutes,
     adminSettingsRoutes,
+    adminProposalRoutes,
   ],
 };

@@ -148,6 +148,7 @@ export async function makeProposition(
       total_points: 3 * first + 2 * second + third,
       vote_count: first + second + third,
       created_at: nowIso(),
+      listed_at: nowIso(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

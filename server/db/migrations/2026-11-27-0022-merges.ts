@@ -3,7 +3,7 @@ import { withId } from './columns.js';
 import type { PortableMigration } from './index.js';
 
 const CAUSES_BEFORE = ['vote', 'withdrawal', 'proposition_deleted'];
-const CAUSES = [...CAUSES_BEFORE, 'merge'];
+export const CAUSES = [...CAUSES_BEFORE, 'merge'];
 
 /**
  * Merges (issue 34): a ballot version can be caused by a merge, and a merged proposition's names stay
@@ -36,7 +36,7 @@ export const merges: PortableMigration = (kind) => ({
   },
 });
 
-async function setCauses(db: Kysely<unknown>, kind: string, causes: readonly string[]): Promise<void> {
+export async function setCauses(db: Kysely<unknown>, kind: string, causes: readonly string[]): Promise<void> {
   const allowed = sql.join(causes.map((cause) => sql.lit(cause)));
   if (kind === 'postgres') {
     await sql`alter table ballot_versions drop constraint ballot_versions_cause_check`.execute(db);

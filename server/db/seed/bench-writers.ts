@@ -114,6 +114,7 @@ export function benchTables(plan: BenchPlan, context: BenchContext, passwordHash
         int('second_count', (i) => n(propositions.secondCount, i)),
         int('third_count', (i) => n(propositions.thirdCount, i)),
         text('created_at', (i) => at(topics.createdAt, n(propositions.topic, i))),
+        text('listed_at', (i) => at(topics.createdAt, n(propositions.topic, i))),
       ],
     },
     {

@@ -317,6 +317,7 @@ async function insertPropositions(
       second_count: proposition.secondCount,
       third_count: proposition.thirdCount,
       created_at: ago(topic.ageMinutes - 60),
+      listed_at: ago(topic.ageMinutes - 60),
     })),
   );
   // RETURNING order is not guaranteed on either database, so ids are matched back by natural key.

@@ -5,7 +5,16 @@ import type { AuditLogRow } from '../../db/schema.js';
 import type { AuthUser } from '../auth/guards.js';
 import { type AuditFilter, AuditRepository } from './repository.js';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'translate' | 'move' | 'merge';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'status'
+  | 'translate'
+  | 'move'
+  | 'merge'
+  | 'approve'
+  | 'reject';
 export type AuditEntityType =
   | 'category'
   | 'tag'

@@ -1,10 +1,13 @@
 import { PLACES, type Places } from './tallies.js';
 
-/** A proposition as head to head sees it: when it began to exist, so which ballots could name it. */
+/** A proposition as head to head sees it: when it was listed, so which ballots could name it. */
 export interface ComparedProposition {
   id: number;
-  /** ISO instant, from the one clock: a ballot cast at or after it is eligible for the proposition. */
-  createdAt: string;
+  /**
+   * ISO instant, from the one clock: a ballot cast at or after it is eligible for the proposition, and so
+   * is a ballot that names it (a proposal's, cast before an administrator listed it).
+   */
+  listedAt: string;
 }
 
 /** A counted ballot's current version: when it was cast, and its places. */
@@ -22,14 +25,15 @@ export interface TimedBallot {
 /**
  * The pairwise (head-to-head) matrix of a topic's propositions, from its counted current ballots
  * (issue 33): `wins(a, b)` is the number of ballots eligible for both on which a stands above b, a
- * higher place beating a lower one and a placed proposition beating one left off. Ballots are added and
+ * higher place beating a lower one and a placed proposition beating one left off. A ballot is eligible
+ * for a proposition it names, and for one listed when it was cast. Ballots are added and
  * removed one at a time, so the matrix follows each ballot's change exactly at a cost of about three
  * times the number of propositions; `HeadToHead.of` builds it from scratch, which is what a recount does.
  */
 export class HeadToHead {
   private readonly index = new Map<number, number>();
-  /** Each matrix index's proposition's creation instant, in epoch milliseconds (instants compare as numbers). */
-  private readonly createdMs: number[] = [];
+  /** Each matrix index's proposition's listing instant, in epoch milliseconds (instants compare as numbers). */
+  private readonly listedMs: number[] = [];
   /** wins[a * size + b], grown as propositions are added. */
   private counts = new Int32Array(0);
   private size = 0;
@@ -46,8 +50,9 @@ export class HeadToHead {
    * The matrix of these ballots, counted in bulk: what adding them one by one gives, in about (ballots +
    * propositions² · log ballots) steps instead of ballots × propositions. For a proposition p placed on
    * a ballot, every proposition o the ballot could name counts below p unless the ballot places o above
-   * p; so wins(p, o) is the number of ballots placing p cast since o existed (a binary search in the
-   * sorted instants of p's ballots), less those that place o above p (at most three pairs a ballot).
+   * p; so wins(p, o) is the number of ballots placing p cast since o was listed (a binary search in the
+   * sorted instants of p's ballots), corrected for the pairs a ballot places (at most three a ballot): o
+   * above p is no win of p's, and p above o one even if the ballot was cast before o was listed.
    */
   static fromTimed(
     propositions: readonly ComparedProposition[],
@@ -56,10 +61,10 @@ export class HeadToHead {
     const matrix = new HeadToHead();
     for (const proposition of propositions) {
       if (matrix.index.has(proposition.id)) continue;
-      matrix.index.set(proposition.id, matrix.createdMs.length);
-      matrix.createdMs.push(Date.parse(proposition.createdAt));
+      matrix.index.set(proposition.id, matrix.listedMs.length);
+      matrix.listedMs.push(Date.parse(proposition.listedAt));
     }
-    const size = matrix.createdMs.length;
+    const size = matrix.listedMs.length;
     matrix.size = size;
     matrix.counts = new Int32Array(size * size);
     const castsPlacing: number[][] = Array.from({ length: size }, () => []);
@@ -67,14 +72,17 @@ export class HeadToHead {
     for (const { castMs, places } of ballots) {
       placed.length = 0;
       for (const place of PLACES) {
-        const at = matrix.eligibleIndex(places[place], castMs);
+        const at = matrix.placedIndex(places[place]);
         if (at !== undefined) placed.push(at);
       }
       for (let rank = 0; rank < placed.length; rank += 1) {
         const above = placed[rank] as number;
         (castsPlacing[above] as number[]).push(castMs);
-        for (let lower = rank + 1; lower < placed.length; lower += 1)
-          matrix.bump(placed[lower] as number, above, -1);
+        for (let lower = rank + 1; lower < placed.length; lower += 1) {
+          const below = placed[lower] as number;
+          if (castMs >= (matrix.listedMs[above] as number)) matrix.bump(below, above, -1);
+          if (castMs < (matrix.listedMs[below] as number)) matrix.bump(above, below, 1);
+        }
       }
     }
     for (let p = 0; p < size; p += 1) {
@@ -82,7 +90,7 @@ export class HeadToHead {
       if (casts.length === 0) continue;
       for (let o = 0; o < size; o += 1) {
         if (o === p) continue;
-        matrix.bump(p, o, casts.length - insertionPoint(casts, matrix.createdMs[o] as number));
+        matrix.bump(p, o, casts.length - insertionPoint(casts, matrix.listedMs[o] as number));
       }
     }
     return matrix;
@@ -97,8 +105,8 @@ export class HeadToHead {
       counts.set(this.counts.subarray(a * this.size, (a + 1) * this.size), a * grown);
     this.counts = counts;
     this.size = grown;
-    this.index.set(proposition.id, this.createdMs.length);
-    this.createdMs.push(Date.parse(proposition.createdAt));
+    this.index.set(proposition.id, this.listedMs.length);
+    this.listedMs.push(Date.parse(proposition.listedAt));
   }
 
   /** A proposition gone: it no longer takes part in any comparison. */
@@ -160,8 +168,8 @@ export class HeadToHead {
     const other = this.index.get(id);
     if (other === undefined) return;
     const castMs = Date.parse(ballot.castAt);
-    if (castMs < (this.createdMs[other] as number)) return;
-    const placed = PLACES.map((place) => this.eligibleIndex(ballot.places[place], castMs));
+    if (castMs < (this.listedMs[other] as number)) return;
+    const placed = PLACES.map((place) => this.placedIndex(ballot.places[place]));
     if (placed.includes(other)) return;
     for (const above of placed) if (above !== undefined) this.bump(above, other, sign);
   }
@@ -170,7 +178,7 @@ export class HeadToHead {
     const placed: number[] = [];
     const castMs = Date.parse(ballot.castAt);
     for (const place of PLACES) {
-      const at = this.eligibleIndex(ballot.places[place], castMs);
+      const at = this.placedIndex(ballot.places[place]);
       if (at !== undefined) placed.push(at);
     }
     const isPlaced = new Set(placed);
@@ -178,7 +186,7 @@ export class HeadToHead {
       for (const below of placed.slice(rank + 1)) this.bump(above, below, sign);
       for (const other of this.index.values()) {
         if (isPlaced.has(other)) continue;
-        if (castMs >= (this.createdMs[other] as number)) this.bump(above, other, sign);
+        if (castMs >= (this.listedMs[other] as number)) this.bump(above, other, sign);
       }
     }
   }
@@ -188,12 +196,12 @@ export class HeadToHead {
     this.counts[cell] = (this.counts[cell] as number) + by;
   }
 
-  /** The matrix index of a placed proposition the ballot could name (it existed when the ballot was cast). */
-  private eligibleIndex(id: number | null, castMs: number): number | undefined {
-    if (id === null) return undefined;
-    const at = this.index.get(id);
-    if (at === undefined) return undefined;
-    return castMs >= (this.createdMs[at] as number) ? at : undefined;
+  /**
+   * The matrix index of a placed proposition: a ballot that names it is eligible for it, whenever cast. A
+   * place that names none the matrix holds (a proposal still held for review) compares nothing.
+   */
+  private placedIndex(id: number | null): number | undefined {
+    return id === null ? undefined : this.index.get(id);
   }
 }
 

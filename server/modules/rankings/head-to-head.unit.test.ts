@@ -5,7 +5,7 @@ import type { Places } from './tallies.js';
 
 const [A, B, C, D] = [1, 2, 3, 4];
 const at = (minute: number) => `2026-11-27T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const listed = (...ids: number[]): ComparedProposition[] => ids.map((id) => ({ id, createdAt: at(0) }));
+const listed = (...ids: number[]): ComparedProposition[] => ids.map((id) => ({ id, listedAt: at(0) }));
 const cast = (
   minute: number,
   first: number | null,
@@ -44,7 +44,7 @@ describe('head to head', () => {
   });
 
   it('does not count a ballot cast before a proposition existed against it', () => {
-    const propositions = [...listed(A, B), { id: D, createdAt: at(5) }];
+    const propositions = [...listed(A, B), { id: D, listedAt: at(5) }];
     const matrix = HeadToHead.of(propositions, [cast(1, A, B), cast(6, D)]);
     expect(matrix.wins(A, D)).toBe(0);
     expect([matrix.wins(D, A), matrix.wins(D, B)]).toEqual([1, 1]);
@@ -53,7 +53,7 @@ describe('head to head', () => {
   });
 
   it('does not let a proposition nobody could compare yet stand in a winner’s way', () => {
-    const matrix = HeadToHead.of([...listed(A, B), { id: D, createdAt: at(9) }], [cast(1, A, B)]);
+    const matrix = HeadToHead.of([...listed(A, B), { id: D, listedAt: at(9) }], [cast(1, A, B)]);
     expect(matrix.condorcetWinner()).toBe(A);
   });
 
@@ -86,7 +86,7 @@ describe('head to head', () => {
     const createdAt = fc.array(fc.integer({ min: 0, max: 59 }), { minLength: 4, maxLength: 4 });
     fc.assert(
       fc.property(createdAt, fc.array(change, { maxLength: 40 }), (minutes, changes) => {
-        const propositions = ids.map((id, index) => ({ id, createdAt: at(minutes[index] as number) }));
+        const propositions = ids.map((id, index) => ({ id, listedAt: at(minutes[index] as number) }));
         const kept = HeadToHead.of(propositions, []);
         const current = new Map<number, ComparedBallot>();
         for (const { voter, places: next, minute } of changes) {

@@ -49,19 +49,25 @@ export class RankingsRepository {
 
   /** The first `limit` propositions of a topic in `order`. */
   ranking(topicId: number, limit: number, order: RankingOrder): Promise<RankingRow[]> {
-    const query = this.db.selectFrom('propositions').select(RANKING_COLUMNS).where('topic_id', '=', topicId);
+    const query = this.db
+      .selectFrom('propositions')
+      .select(RANKING_COLUMNS)
+      .where('topic_id', '=', topicId)
+      .where('listed_at', 'is not', null);
     return sortedBy(query, order).limit(limit).execute();
   }
 
   /**
-   * Every proposition of the topic, with when it was created: what its standing needs. In the default
-   * order, which an ordering that reads the standing then sorts in memory.
+   * Every listed proposition of the topic, with when it was listed: what its standing needs. In the
+   * default order, which an ordering that reads the standing then sorts in memory.
    */
   standingRows(topicId: number): Promise<StandingRow[]> {
     const query = this.db
       .selectFrom('propositions')
-      .select([...RANKING_COLUMNS, 'created_at'])
-      .where('topic_id', '=', topicId);
+      .select([...RANKING_COLUMNS, 'listed_at'])
+      .where('topic_id', '=', topicId)
+      .where('listed_at', 'is not', null)
+      .$narrowType<{ listed_at: string }>();
     return sortedBy(query, BY_POINTS).execute();
   }
 
@@ -108,6 +114,7 @@ export class RankingsRepository {
               .as('place'),
           ])
           .where('topic_id', 'in', [...topicIds])
+          .where('listed_at', 'is not', null)
           .where('total_points', '>', 0)
           .as('ranked'),
       )

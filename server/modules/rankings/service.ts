@@ -114,7 +114,7 @@ export class RankingsService {
 
   private async loadBallots(topicId: number, rows: readonly StandingRow[]): Promise<TopicBallots> {
     return new TopicBallots(
-      rows.map((row) => ({ id: row.id, createdAt: row.created_at })),
+      rows.map((row) => ({ id: row.id, listedAt: row.listed_at })),
       await this.rankings.countedBallots(topicId),
     );
   }

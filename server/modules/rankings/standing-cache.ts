@@ -14,7 +14,12 @@ function topicOf(event: ChangeEvent): number {
   return event.type === 'ballotChanged' ? event.topicId : event.proposition.topicId;
 }
 
-const isMerge = (event: ChangeEvent) => event.type === 'propositionRemoved' && event.reason === 'merged';
+/**
+ * A change its events do not carry whole: a merge also moves the kept proposition's listing to the earlier
+ * of the two, and an approval makes the ballots that named the proposal count for it. Both are rare.
+ */
+const needsRead = (event: ChangeEvent) =>
+  (event.type === 'propositionRemoved' && event.reason === 'merged') || event.type === 'propositionApproved';
 
 /**
  * Each topic's counted ballots as its standing reads them (topic-ballots.ts), read from the database once
@@ -70,9 +75,7 @@ export class StandingCache {
     for (const topicId of change.topicsWith(RANKING_ASPECTS)) {
       const entry = this.entries.peek(topicId);
       const events = change.events.filter((event) => topicOf(event) === topicId);
-      // A merge also moves the kept proposition's creation to the earlier of the two (who could name it
-      // when), which its events do not carry: the topic is read again, as merges are rare.
-      if (!entry || !('ballots' in entry) || events.length === 0 || events.some(isMerge)) {
+      if (!entry || !('ballots' in entry) || events.length === 0 || events.some(needsRead)) {
         this.forget(topicId);
         continue;
       }

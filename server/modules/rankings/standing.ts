@@ -3,14 +3,14 @@ import type { HeadToHead } from './head-to-head.js';
 import type { RankingRow } from './repository.js';
 import type { TopicBallots } from './topic-ballots.js';
 
-/** A ranking row with when its proposition was created: what eligibility needs of it. */
+/** A ranking row with when its proposition was listed: what eligibility needs of it. */
 export interface StandingRow extends RankingRow {
-  created_at: string;
+  listed_at: string;
 }
 
 /** How a topic's propositions stand beyond their points (issue 33): all of it a function of the ballots. */
 export interface Standing {
-  /** Per proposition: counted ballots cast while it existed. */
+  /** Per proposition: counted ballots cast while it was listed, and those that name it (cast before, as a proposal). */
   eligibleBallots: Map<number, number>;
   /** Per proposition: weighted average points per eligible ballot and its 90% interval. */
   confidence: Map<number, Confidence>;
@@ -19,11 +19,11 @@ export interface Standing {
 
 /**
  * Everything a ranking shows beside the totals: each proposition's eligible ballots (those cast at or
- * after its creation) and confidence from its tallies, and the head-to-head matrix, from the topic's
+ * after its listing, and those that name it) and confidence from its tallies, and the head-to-head matrix, from the topic's
  * propositions and its counted ballots.
  */
 export function standingOf(rows: readonly StandingRow[], ballots: TopicBallots): Standing {
-  const eligibleBallots = new Map(rows.map((row) => [row.id, ballots.castSince(row.created_at)]));
+  const eligibleBallots = new Map(rows.map((row) => [row.id, ballots.eligibleFor(row.id, row.listed_at)]));
   const tallies = rows.map(
     (row): EligibleTallies => ({
       firstCount: Number(row.first_count),

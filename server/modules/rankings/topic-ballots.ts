@@ -6,7 +6,7 @@ import {
   insertionPoint,
   type TimedBallot,
 } from './head-to-head.js';
-import { isEmpty, NO_PLACES, type Places } from './tallies.js';
+import { isEmpty, NO_PLACES, PLACES, type Places } from './tallies.js';
 
 /** A counted ballot that holds a place, as the topic's standing keeps it. */
 export interface CountedBallot extends ComparedBallot {
@@ -37,15 +37,23 @@ export class TopicBallots {
   /** Every counted ballot's cast instant (ms), ascending. */
   private casts: number[] = [];
   readonly headToHead: HeadToHead;
-  private readonly propositions = new Set<number>();
+  /** Each listed proposition's listing instant (ms). */
+  private readonly listedMs = new Map<number, number>();
+  /**
+   * Per proposition, the counted ballots that name it but were cast before it was listed (its proposal's,
+   * while it was held for review): eligible for it, as every ballot that names it is, but not in `castSince`.
+   */
+  private readonly namedBeforeListing = new Map<number, number>();
 
   /** Built in bulk: each instant parsed once, the instants sorted once, the matrix counted at once. */
   constructor(propositions: readonly ComparedProposition[], ballots: Iterable<CountedBallot>) {
-    for (const proposition of propositions) this.propositions.add(proposition.id);
+    for (const proposition of propositions)
+      this.listedMs.set(proposition.id, Date.parse(proposition.listedAt));
     const timed: TimedBallot[] = [];
     for (const ballot of ballots) {
       const slot = this.store(ballot.id, ballot.places, Date.parse(ballot.castAt));
       timed.push({ castMs: this.castMs[slot] as number, places: ballot.places });
+      this.countNamedBeforeListing(ballot.places, this.castMs[slot] as number, 1);
     }
     this.casts = timed.map((ballot) => ballot.castMs).sort((a, b) => a - b);
     this.headToHead = HeadToHead.fromTimed(propositions, timed);
@@ -56,23 +64,29 @@ export class TopicBallots {
     return this.casts.length - insertionPoint(this.casts, Date.parse(instant));
   }
 
+  /** A listed proposition's eligible ballots: those cast since its listing, and those that name it. */
+  eligibleFor(id: number, listedAt: string): number {
+    return this.castSince(listedAt) + (this.namedBeforeListing.get(id) ?? 0);
+  }
+
   /** Whether these are exactly the propositions it knows (else it missed a change and must be read again). */
   knows(propositionIds: readonly number[]): boolean {
     return (
-      propositionIds.length === this.propositions.size &&
-      propositionIds.every((id) => this.propositions.has(id))
+      propositionIds.length === this.listedMs.size && propositionIds.every((id) => this.listedMs.has(id))
     );
   }
 
   /** What it holds in memory, for the cache budget. */
   get bytes(): number {
-    const size = this.propositions.size;
+    const size = this.listedMs.size;
     return 200 + this.castMs.length * BYTES_PER_BALLOT + size * size * 4 + size * 64;
   }
 
   /**
-   * Follows one event of a committed write on this topic. A version appended for the voter (a deleted
-   * proposition's) keeps the instant the voter cast the ballot: it could name what existed then.
+   * Follows one event of a committed write on this topic. A version appended for the voter (a deleted or
+   * rejected proposition's) keeps the instant the voter cast the ballot: it could name what existed then.
+   * A held proposal is not followed (it is in no ranking); its approval, which makes the ballots that
+   * named it before count for it, is not either: the topic is read again (standing-cache.ts).
    */
   apply(event: ChangeEvent): void {
     switch (event.type) {
@@ -80,17 +94,20 @@ export class TopicBallots {
         const before = this.ballot(event.ballotId);
         if (before) this.remove(event.ballotId, before);
         const castAt =
-          event.cause === 'proposition_deleted' ? (before?.castAt ?? event.castAt) : event.castAt;
+          event.cause === 'proposition_deleted' || event.cause === 'rejection'
+            ? (before?.castAt ?? event.castAt)
+            : event.castAt;
         if (!isEmpty(event.after)) this.add(event.ballotId, { castAt, places: event.after });
         return;
       }
       case 'propositionCreated': {
-        const proposition = { id: event.proposition.id, createdAt: event.createdAt };
-        this.propositions.add(proposition.id);
+        if (event.listedAt === null) return;
+        const proposition = { id: event.proposition.id, listedAt: event.listedAt };
+        this.listedMs.set(proposition.id, Date.parse(proposition.listedAt));
         this.headToHead.addProposition(proposition);
         // A ballot cast in the same instant (or, across app servers, by a clock ahead) could name it by
-        // the rule (cast at or after its creation): it counts against it as a read of every ballot would.
-        if (this.castSince(proposition.createdAt) > 0) {
+        // the rule (cast at or after its listing): it counts against it as a read of every ballot would.
+        if (this.castSince(proposition.listedAt) > 0) {
           for (const id of this.slots.keys()) {
             this.headToHead.compareWith(this.ballot(id) as ComparedBallot, proposition.id, 1);
           }
@@ -98,10 +115,12 @@ export class TopicBallots {
         return;
       }
       case 'propositionRemoved':
-        this.propositions.delete(event.proposition.id);
+        this.listedMs.delete(event.proposition.id);
+        this.namedBeforeListing.delete(event.proposition.id);
         this.headToHead.removeProposition(event.proposition.id);
         return;
       case 'propositionRenamed':
+      case 'propositionApproved':
         return;
     }
   }
@@ -118,9 +137,20 @@ export class TopicBallots {
     return { castAt: new Date(this.castMs[slot] as number).toISOString(), places };
   }
 
+  /** Moves the count of ballots naming a proposition before its listing by this ballot's places. */
+  private countNamedBeforeListing(places: Places, castMs: number, by: 1 | -1): void {
+    for (const place of PLACES) {
+      const id = places[place];
+      const listed = id === null ? undefined : this.listedMs.get(id);
+      if (listed === undefined || castMs >= listed) continue;
+      this.namedBeforeListing.set(id as number, (this.namedBeforeListing.get(id as number) ?? 0) + by);
+    }
+  }
+
   private add(id: number, ballot: ComparedBallot): void {
     const ms = Date.parse(ballot.castAt);
     this.store(id, ballot.places, ms);
+    this.countNamedBeforeListing(ballot.places, ms, 1);
     this.casts.splice(insertionPoint(this.casts, ms), 0, ms);
     this.headToHead.add(ballot);
   }
@@ -141,6 +171,7 @@ export class TopicBallots {
     this.slots.delete(id);
     this.freeSlots.push(slot);
     this.casts.splice(insertionPoint(this.casts, this.castMs[slot] as number), 1);
+    this.countNamedBeforeListing(ballot.places, this.castMs[slot] as number, -1);
     this.headToHead.remove(ballot);
   }
 

@@ -36,7 +36,7 @@ describe('a topic’s ballots kept in step with its events', () => {
         const propositions = new Map([1, 2, 3].map((id) => [id, at(0)]));
         const current = new Map<number, CountedBallot>();
         const kept = new TopicBallots(
-          [...propositions].map(([id, createdAt]) => ({ id, createdAt })),
+          [...propositions].map(([id, listedAt]) => ({ id, listedAt })),
           [],
         );
         const live = () => [...propositions.keys()];
@@ -47,7 +47,12 @@ describe('a topic’s ballots kept in step with its events', () => {
           if (next.kind === 'propose') {
             const id = nextId++;
             propositions.set(id, at(minute));
-            apply({ type: 'propositionCreated', proposition: facts(id), createdAt: at(minute) });
+            apply({
+              type: 'propositionCreated',
+              proposition: facts(id),
+              createdAt: at(minute),
+              listedAt: at(minute),
+            });
           } else if (next.kind === 'remove') {
             const id = live()[next.pick % Math.max(1, live().length)];
             if (id === undefined) continue;
@@ -99,7 +104,7 @@ describe('a topic’s ballots kept in step with its events', () => {
           }
         }
         const anew = new TopicBallots(
-          [...propositions].map(([id, createdAt]) => ({ id, createdAt })),
+          [...propositions].map(([id, listedAt]) => ({ id, listedAt })),
           current.values(),
         );
         expect(kept.knows(live())).toBe(true);

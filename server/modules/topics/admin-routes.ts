@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addTopicTagBody,
+  adminTopicData,
   adminTopicsData,
   adminTopicsQuery,
   mergePropositionBody,
@@ -82,10 +83,10 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
         ...schema,
         params: topicKeyParams,
         querystring: languageQuery,
-        response: answers({ 200: topicData }),
+        response: answers({ 200: adminTopicData }),
       },
     },
-    async (request) => ok({ topic: await topics.read(request.params.slugOrId, langOf(request.query)) }),
+    async (request) => ok(await topics.readForEditing(request.params.slugOrId, langOf(request.query))),
   );
 
   api.put(
@@ -96,18 +97,18 @@ export async function adminTopicRoutes(app: FastifyInstance, { ctx }: { ctx: App
         params: topicKeyParam,
         querystring: languageQuery,
         body: updateTopicBody,
-        response: answers({ 200: topicData }),
+        response: answers({ 200: adminTopicData }),
       },
     },
     async (request) =>
-      ok({
-        topic: await topics.update(
+      ok(
+        await topics.update(
           callerOf(request),
           request.params.slugOrId,
           request.body,
           langOf(request.query, 'en'),
         ),
-      }),
+      ),
   );
 
   api.put(

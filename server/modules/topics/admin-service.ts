@@ -1,4 +1,10 @@
-import type { AdminTopicDto, AdminTopicsData, UpdateTopicInput } from '../../../common/api/catalogue.js';
+import type {
+  AdminTopicData,
+  AdminTopicDto,
+  AdminTopicsData,
+  UpdateTopicInput,
+} from '../../../common/api/catalogue.js';
+import type { ProposalPolicy } from '../../../common/api/settings.js';
 import type { CreateTopicInput, TopicDto } from '../../../common/api/topics.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import { slugify } from '../../../common/text/index.js';
@@ -31,6 +37,13 @@ export class TopicsAdminService {
   /** An administrator reads fresh, inactive topics included. */
   read(key: string, language: Language): Promise<TopicDto> {
     return this.topics.topic(key, language, { includeInactive: true });
+  }
+
+  /** The topic as its editor shows it: its page's fields and its own proposal policy. */
+  async readForEditing(key: string, language: Language): Promise<AdminTopicData> {
+    const topic = await this.read(key, language);
+    const { proposal_policy } = await new TopicsRepository(this.ctx.db).findFull(topic.id);
+    return { topic, proposalPolicy: proposal_policy };
   }
 
   async list(
@@ -150,11 +163,19 @@ export class TopicsAdminService {
   }
 
   /** SPEC 7 PUT: title and description in a language (its own by default), slug, category and tags. */
-  async update(actor: AuthUser, key: string, input: UpdateTopicInput, language: Language): Promise<TopicDto> {
+  async update(
+    actor: AuthUser,
+    key: string,
+    input: UpdateTopicInput,
+    language: Language,
+  ): Promise<AdminTopicData> {
     const id = await this.write(async (trx, change) => {
       const topic = await this.require(trx, key);
       const topics = new TopicsRepository(trx);
-      const changes: { slug?: string; category_id?: number } = {};
+      const changes: { slug?: string; category_id?: number; proposal_policy?: ProposalPolicy | null } = {};
+      if (input.proposalPolicy !== undefined && input.proposalPolicy !== topic.proposal_policy) {
+        changes.proposal_policy = input.proposalPolicy;
+      }
       if (input.slug !== undefined) {
         const slug = slugify(input.slug);
         if (slug === '') throw errors.validation('The slug is empty', 'slug');
@@ -207,6 +228,7 @@ export class TopicsAdminService {
           title: topic.title,
           description: topic.description,
           categoryId: topic.category_id,
+          ...(changes.proposal_policy !== undefined && { proposalPolicy: topic.proposal_policy }),
         },
         after: {
           ...changes,
@@ -218,7 +240,7 @@ export class TopicsAdminService {
       });
       return topic.id;
     });
-    return this.read(String(id), language);
+    return this.readForEditing(String(id), language);
   }
 
   /** A main topic takes its sub-topics, and every topic its propositions and votes (one transaction). */

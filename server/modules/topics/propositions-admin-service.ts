@@ -11,6 +11,7 @@ import type { AuthUser } from '../auth/guards.js';
 import { recountTopics } from '../rankings/recount.js';
 import type { Places } from '../rankings/tallies.js';
 import { type BallotHolding, BallotsRepository } from '../votes/ballots-repository.js';
+import { BallotNoticesRepository } from '../votes/notices-repository.js';
 import { VotesRepository } from '../votes/repository.js';
 import type { TopicsAdminService } from './admin-service.js';
 import { PropositionsRepository } from './propositions-repository.js';
@@ -29,9 +30,20 @@ export class PropositionsAdminService {
       const propositions = new PropositionsRepository(trx);
       if ((await propositions.findTwins(topic.id, [itemName])).size > 0) throw errors.propositionExists();
       const createdAt = this.ctx.clock.nowIso();
-      const id = await propositions.insert({ topicId: topic.id, name: itemName, nameKey, createdAt });
+      // An administrator's is listed at once, whatever the proposal policy.
+      const id = await propositions.insert({
+        topicId: topic.id,
+        name: itemName,
+        nameKey,
+        createdAt,
+        listedAt: createdAt,
+      });
       change.propositionsChanged({ id: topic.id, mainTopicId: topic.main_topic_id });
-      change.propositionCreated({ id, topicId: topic.id, name: itemName, createdBy: null }, createdAt);
+      change.propositionCreated(
+        { id, topicId: topic.id, name: itemName, createdBy: null },
+        createdAt,
+        createdAt,
+      );
       await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'proposition',
@@ -95,10 +107,12 @@ export class PropositionsAdminService {
         holding.map((ballot) => ballot.id),
         id,
         now,
+        'proposition_deleted',
       );
       await propositions.delete(id);
       await recountTopics(trx, [topic.id]);
-      announceVersions(change, topic, holding, now, 'proposition_deleted', (places) =>
+      const member = { id: topic.id, mainTopicId: topic.main_topic_id };
+      announceVersions(change, member, holding, now, 'proposition_deleted', (places) =>
         withoutProposition(places, id),
       );
       change.propositionRemoved(
@@ -140,6 +154,9 @@ export class PropositionsAdminService {
       const merged = await propositions.find(topic.id, id);
       const kept = await propositions.find(topic.id, intoId);
       if (!merged || !kept) throw errors.notFound('Proposition');
+      if (kept.listed_at === null) {
+        throw errors.validation('A proposition can only be merged into a listed one', 'intoId');
+      }
       const now = this.ctx.clock.nowIso();
       const holding = await ballots.holding(topic.id, id);
       await ballots.appendMerged(
@@ -150,8 +167,18 @@ export class PropositionsAdminService {
       );
       await propositions.absorb(kept, merged, now);
       await propositions.delete(id);
+      // A held proposal's voters are told where their ballot's place went (a listed one's merge is public).
+      if (merged.listed_at === null) {
+        await new BallotNoticesRepository(trx).add(
+          topic.id,
+          holding.map((ballot) => ballot.userId),
+          { kind: 'merged', propositionName: merged.name, intoName: kept.name },
+          now,
+        );
+      }
       await recountTopics(trx, [topic.id]);
-      announceVersions(change, topic, holding, now, 'merge', (places) => mergedPlaces(places, id, intoId));
+      const member = { id: topic.id, mainTopicId: topic.main_topic_id };
+      announceVersions(change, member, holding, now, 'merge', (places) => mergedPlaces(places, id, intoId));
       change.propositionRemoved(
         { id, topicId: topic.id, name: merged.name, createdBy: merged.created_by },
         'merged',
@@ -198,7 +225,7 @@ export class PropositionsAdminService {
   }
 }
 
-function withoutProposition(places: Places, propositionId: number): Places {
+export function withoutProposition(places: Places, propositionId: number): Places {
   const kept = (id: number | null) => (id === propositionId ? null : id);
   return { first: kept(places.first), second: kept(places.second), third: kept(places.third) };
 }
@@ -207,15 +234,15 @@ function withoutProposition(places: Places, propositionId: number): Places {
  * What a write that appended a version to each of these ballots tells its subscribers: the topic's ranking
  * moved (and its propositions with it), and each ballot's places before and after (`placesAfter`).
  */
-function announceVersions(
+export function announceVersions(
   change: ChangeSet,
-  topic: { id: number; main_topic_id: number | null },
+  topic: { id: number; mainTopicId: number | null },
   holding: readonly BallotHolding[],
   at: string,
   cause: BallotVersionCause,
   placesAfter: (places: Places) => Places,
 ): void {
-  change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id }, 'propositions');
+  change.ballotsMoved(topic, 'propositions');
   for (const ballot of holding) {
     change.ballotChanged({
       ballotId: ballot.id,

@@ -10,6 +10,15 @@ export interface NewProposition {
   createdAt: string;
   /** The voter who created it; none for an administrator's. */
   createdBy?: number;
+  /** When it joins the public ranking: its creation, or null for a proposal held for review. */
+  listedAt: string | null;
+}
+
+/** A proposition a typed name lands on; `held` while it is a proposal awaiting review. */
+export interface FoundProposition {
+  id: number;
+  name: string;
+  held: boolean;
 }
 
 /** Which of the voter's creations to count: theirs, theirs on one topic, or their address's. */
@@ -35,6 +44,7 @@ export class PropositionsRepository {
         'vote_count',
         'created_at',
         'created_by',
+        'listed_at',
       ])
       .where('topic_id', '=', topicId)
       .where('id', '=', id)
@@ -55,36 +65,45 @@ export class PropositionsRepository {
    * own after the topic lock: joined to the lock, it would read a snapshot taken before the wait, and
    * miss a name that the submission it waited for had just created.)
    */
-  async findByKeys(
-    topicId: number,
-    keys: readonly string[],
-  ): Promise<Map<string, { id: number; name: string }>> {
+  async findByKeys(topicId: number, keys: readonly string[]): Promise<Map<string, FoundProposition>> {
     if (keys.length === 0) return new Map();
     const rows = await propositionsByKeys(this.db, { topicId, keys: [...keys] });
-    return new Map(rows.map((row) => [row.name_key, { id: row.id, name: row.name }]));
+    return new Map(
+      rows.map((row) => [row.name_key, { id: row.id, name: row.name, held: row.listed_at === null }]),
+    );
   }
 
   /**
    * Every name the topic's propositions answer to, each with its proposition's id and own name: their
    * names, oldest first, then the aliases merges left them.
    */
-  async namesOf(topicId: number): Promise<{ id: number; name: string; answersTo: string }[]> {
+  async namesOf(topicId: number): Promise<(FoundProposition & { answersTo: string })[]> {
     const own = await this.db
       .selectFrom('propositions')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'listed_at'])
       .where('topic_id', '=', topicId)
       .orderBy('id')
       .execute();
     const aliases = await this.db
       .selectFrom('proposition_aliases as a')
       .innerJoin('propositions as p', 'p.id', 'a.proposition_id')
-      .select(['p.id', 'p.name', 'a.name as alias'])
+      .select(['p.id', 'p.name', 'p.listed_at', 'a.name as alias'])
       .where('a.topic_id', '=', topicId)
       .orderBy('a.id')
       .execute();
     return [
-      ...own.map((row) => ({ id: row.id, name: row.name, answersTo: row.name })),
-      ...aliases.map((row) => ({ id: row.id, name: row.name, answersTo: row.alias })),
+      ...own.map((row) => ({
+        id: row.id,
+        name: row.name,
+        held: row.listed_at === null,
+        answersTo: row.name,
+      })),
+      ...aliases.map((row) => ({
+        id: row.id,
+        name: row.name,
+        held: row.listed_at === null,
+        answersTo: row.alias,
+      })),
     ];
   }
 
@@ -97,8 +116,8 @@ export class PropositionsRepository {
     topicId: number,
     names: readonly string[],
     except?: number,
-  ): Promise<Map<string, { id: number; name: string }>> {
-    const twins = new Map<string, { id: number; name: string }>();
+  ): Promise<Map<string, FoundProposition>> {
+    const twins = new Map<string, FoundProposition>();
     if (names.length === 0) return twins;
     const existing = (await this.namesOf(topicId)).filter((proposition) => proposition.id !== except);
     for (const name of names) {
@@ -108,7 +127,7 @@ export class PropositionsRepository {
         (proposition) => proposition.answersTo,
         (proposition) => proposition.id,
       );
-      if (twin) twins.set(name, { id: twin.id, name: twin.name });
+      if (twin) twins.set(name, { id: twin.id, name: twin.name, held: twin.held });
     }
     return twins;
   }
@@ -122,6 +141,7 @@ export class PropositionsRepository {
         name_key: proposition.nameKey,
         created_at: proposition.createdAt,
         created_by: proposition.createdBy ?? null,
+        listed_at: proposition.listedAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -134,11 +154,12 @@ export class PropositionsRepository {
 
   /**
    * What `into` keeps of a proposition merged into it, before that one is deleted: its name and its
-   * aliases as aliases, the earlier creation time (ballots that could name either could name it), and an
+   * aliases as aliases, the earlier creation and listing times (ballots that could name either could name
+   * it; a held proposal's missing listing changes nothing), and an
    * administrator's ownership (a voter's proposition goes with its last vote; an administrator's stays).
    */
   async absorb(
-    into: { id: number; created_at: string },
+    into: { id: number; created_at: string; listed_at: string | null },
     merged: {
       id: number;
       topic_id: number;
@@ -146,6 +167,7 @@ export class PropositionsRepository {
       name_key: string;
       created_at: string;
       created_by: number | null;
+      listed_at: string | null;
     },
     at: string,
   ): Promise<void> {
@@ -170,10 +192,22 @@ export class PropositionsRepository {
       .set({
         // ISO times in one zone: the earlier sorts first.
         created_at: [merged.created_at, into.created_at].sort()[0] as string,
+        listed_at: [merged.listed_at, into.listed_at].filter((at) => at !== null).sort()[0] ?? null,
         ...(merged.created_by === null && { created_by: null }),
       })
       .where('id', '=', into.id)
       .execute();
+  }
+
+  /** Lists a held proposal from `at`; false when it is no proposal held (gone, or listed already). */
+  async approve(id: number, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('propositions')
+      .set({ listed_at: at })
+      .where('id', '=', id)
+      .where('listed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Its votes go with it (cascade); the caller then recounts the topic's voters. */
@@ -245,7 +279,7 @@ export class PropositionsRepository {
 const propositionsByKeys = statement((db, { topicId, keys }: { topicId: number; keys: string[] }) =>
   db
     .selectFrom('propositions')
-    .select(['id', 'name', 'name_key'])
+    .select(['id', 'name', 'name_key', 'listed_at'])
     .where('topic_id', '=', topicId)
     .where('name_key', 'in', keys),
 );

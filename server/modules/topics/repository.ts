@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ProposalPolicy } from '../../../common/api/settings.js';
 import type { Language } from '../../../common/constants.js';
 import { foldText } from '../../../common/text/index.js';
 import type { Executor } from '../../db/executor.js';
@@ -102,7 +103,7 @@ export class TopicsRepository {
       .execute();
   }
 
-  /** How many propositions a topic has, and when its last ballot was cast (null before the first). */
+  /** How many listed propositions a topic has, and when its last ballot was cast (null before the first). */
   async counts(topicId: number): Promise<{ propositions: number; lastVoteAt: string | null }> {
     const row = await this.db
       .selectNoFrom((eb) => [
@@ -110,6 +111,7 @@ export class TopicsRepository {
           .selectFrom('propositions')
           .select(eb.fn.countAll<number>().as('n'))
           .where('topic_id', '=', topicId)
+          .where('listed_at', 'is not', null)
           .as('propositions'),
         eb
           .selectFrom('votes')
@@ -247,6 +249,7 @@ export class TopicsRepository {
           .selectFrom('propositions')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('propositions.topic_id', '=', 't.id')
+          .where('propositions.listed_at', 'is not', null)
           .as('propositions'),
         eb
           .selectFrom('topics as s')
@@ -282,7 +285,13 @@ export class TopicsRepository {
 
   async updateTopic(
     id: number,
-    changes: { slug?: string; title?: string; description?: string | null; category_id?: number },
+    changes: {
+      slug?: string;
+      title?: string;
+      description?: string | null;
+      category_id?: number;
+      proposal_policy?: ProposalPolicy | null;
+    },
     now: string,
   ) {
     await this.db

@@ -73,15 +73,21 @@ export class BallotsRepository {
 
   /**
    * Appends to each of these ballots a version without the proposition (its other places kept where they
-   * were), cast at `at`, and makes it current.
+   * were), cast at `at` for `cause` (the proposition's deletion, or its rejection as a proposal), and makes
+   * it current.
    */
-  async appendWithout(ballotIds: readonly number[], propositionId: number, at: string): Promise<void> {
+  async appendWithout(
+    ballotIds: readonly number[],
+    propositionId: number,
+    at: string,
+    cause: 'proposition_deleted' | 'rejection',
+  ): Promise<void> {
     if (ballotIds.length === 0) return;
     const without = (column: string) =>
       sql`case when ${sql.ref(`bv.${column}`)} = ${propositionId} then null else ${sql.ref(`bv.${column}`)} end`;
     await sql`
       insert into ballot_versions (ballot_id, version, cast_at, cause, first_id, second_id, third_id)
-      select b.id, b.version + 1, ${at}, 'proposition_deleted', ${without('first_id')}, ${without('second_id')}, ${without('third_id')}
+      select b.id, b.version + 1, ${at}, ${cause}, ${without('first_id')}, ${without('second_id')}, ${without('third_id')}
       from ballots b join ballot_versions bv on bv.ballot_id = b.id and bv.version = b.version
       where b.id in (${sql.join(ballotIds)})`.execute(this.db);
     const left = (column: 'first_id' | 'second_id' | 'third_id') =>

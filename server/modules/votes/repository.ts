@@ -1,4 +1,5 @@
 import { type QueryCreator, sql } from 'kysely';
+import type { ProposalPolicy } from '../../../common/api/settings.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { executePrepared, statement } from '../../db/prepared-statements.js';
@@ -11,6 +12,8 @@ export interface LockedTopic {
   isMain: boolean;
   /** The hub a sub-topic belongs to, else null. */
   mainTopicId: number | null;
+  /** The topic's own proposal policy (issue 34); null follows the global setting. */
+  proposalPolicy: ProposalPolicy | null;
 }
 
 /** The caller's ballot on a topic as a change starts from it. */
@@ -74,6 +77,7 @@ export class VotesRepository {
         isActive: row.is_active === 1,
         isMain: row.is_main === 1,
         mainTopicId: row.main_topic_id,
+        proposalPolicy: row.proposal_policy,
       }
     );
   }
@@ -93,7 +97,7 @@ export class VotesRepository {
     return this.db
       .selectFrom('votes as v')
       .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
-      .select(['v.id', 'v.points', 'v.user_id', 'v.proposition_id', 'p.name'])
+      .select(['v.id', 'v.points', 'v.user_id', 'v.proposition_id', 'p.name', 'p.listed_at'])
       .where('v.topic_id', '=', topicId)
       .where('v.user_id', '=', userId)
       .orderBy('v.points', 'desc')
@@ -292,7 +296,10 @@ const topicForVote = statement((db, { id }: { id: number }) => topicForVoteRead(
 const topicForVoteLocked = statement((db, { id }: { id: number }) => topicForVoteRead(db, id).forUpdate());
 
 function topicForVoteRead(db: QueryCreator<Database>, id: number) {
-  return db.selectFrom('topics').select(['id', 'is_active', 'is_main', 'main_topic_id']).where('id', '=', id);
+  return db
+    .selectFrom('topics')
+    .select(['id', 'is_active', 'is_main', 'main_topic_id', 'proposal_policy'])
+    .where('id', '=', id);
 }
 
 /** The voter's ballot on the topic, its current places and, by primary key, who created each. */

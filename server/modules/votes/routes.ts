@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noticesDismissedData } from '../../../common/api/proposals.js';
 import {
   submitVotesBody,
   submitVotesDto,
@@ -34,8 +35,28 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const userId = assertMayReadVotesOf(callerOf(request), request.query.userId);
-      const list = await votes.userVotes(request.params.topicId, userId);
-      return ok({ votes: list, hasVoted: list.length > 0 });
+      const [list, notices] = await Promise.all([
+        votes.userVotes(request.params.topicId, userId),
+        votes.noticesOf(userId, request.params.topicId),
+      ]);
+      return ok({ votes: list, hasVoted: list.length > 0, notices });
+    },
+  );
+
+  api.delete(
+    '/search/user-votes/:topicId/notices',
+    {
+      schema: {
+        tags: ['votes'],
+        params: topicIdParams,
+        response: answers({ 200: noticesDismissedData }),
+      },
+      preHandler: ctx.guards.requireUser,
+      config: { access: 'own notices' },
+    },
+    async (request) => {
+      const dismissed = await votes.dismissNotices(callerOf(request).id, request.params.topicId);
+      return ok({ dismissed });
     },
   );
 

@@ -1,3 +1,5 @@
+import type { BallotNoticeDto } from '../../../common/api/proposals.js';
+import type { ProposalPolicy } from '../../../common/api/settings.js';
 import type { SubmitVotesBody, SubmitVotesDto, UserVoteDto } from '../../../common/api/votes.js';
 import type { VotePoints } from '../../../common/constants.js';
 import { propositionKey } from '../../../common/text/proposition-key.js';
@@ -16,8 +18,10 @@ import {
   placesFromPoints,
   samePlaces,
 } from '../rankings/tallies.js';
-import { PropositionsRepository } from '../topics/propositions-repository.js';
+import { settingsCacheFor } from '../settings/service.js';
+import { type FoundProposition, PropositionsRepository } from '../topics/propositions-repository.js';
 import { CreationLimits } from './creation-limits.js';
+import { BallotNoticesRepository } from './notices-repository.js';
 import { type LockedTopic, VotesRepository } from './repository.js';
 
 export interface SubmitResult extends SubmitVotesDto {
@@ -40,6 +44,15 @@ export class VotesService {
 
   userVotes(topicId: number, userId: number): Promise<UserVoteDto[]> {
     return this.userVotesIn(this.ctx.db, topicId, userId);
+  }
+
+  /** What administrators changed in the voter's ballot on the topic since they last dismissed it. */
+  noticesOf(userId: number, topicId: number): Promise<BallotNoticeDto[]> {
+    return new BallotNoticesRepository(this.ctx.db).of(userId, topicId);
+  }
+
+  dismissNotices(userId: number, topicId: number): Promise<number> {
+    return this.ctx.changes.transaction((trx) => new BallotNoticesRepository(trx).dismiss(userId, topicId));
   }
 
   /** `clientAddress` is the caller's, for the creation limit per address. */
@@ -75,8 +88,10 @@ export class VotesService {
         count: created.length,
         now,
       });
+      // Held for review or listed at once: the topic's own policy, else the administrators' setting.
+      const listedAt = (await this.proposalPolicyOf(trx, topic)) === 'review' ? null : now;
       const next = new Map<number, number>();
-      const names = new Map<number, string>();
+      const chosen = new Map<number, FoundProposition>();
       for (const entry of entries) {
         let proposition = found.get(entry.key);
         if (proposition && next.has(proposition.id)) {
@@ -94,12 +109,13 @@ export class VotesService {
             nameKey: entry.key,
             createdAt: now,
             createdBy: userId,
+            listedAt,
           });
-          proposition = { id, name: entry.itemName };
-          change.propositionCreated({ id, topicId, name: entry.itemName, createdBy: userId }, now);
+          proposition = { id, name: entry.itemName, held: listedAt === null };
+          change.propositionCreated({ id, topicId, name: entry.itemName, createdBy: userId }, now, listedAt);
         }
         next.set(proposition.id, entry.points);
-        names.set(proposition.id, proposition.name);
+        chosen.set(proposition.id, proposition);
       }
 
       const { previousCount, inserted } = await this.replaceVotes(trx, change, {
@@ -110,13 +126,17 @@ export class VotesService {
       });
       // The new rows are known already; only an unchanged re-vote reads them back.
       const votes: UserVoteDto[] = inserted
-        ? inserted.map((vote) => ({
-            id: vote.id,
-            itemName: names.get(vote.proposition_id) as string,
-            points: next.get(vote.proposition_id) as VotePoints,
-            userId,
-            propositionId: vote.proposition_id,
-          }))
+        ? inserted.map((vote) => {
+            const proposition = chosen.get(vote.proposition_id) as FoundProposition;
+            return {
+              id: vote.id,
+              itemName: proposition.name,
+              points: next.get(vote.proposition_id) as VotePoints,
+              userId,
+              propositionId: vote.proposition_id,
+              awaitingReview: proposition.held,
+            };
+          })
         : await this.userVotesIn(trx, topicId, userId);
       if (inserted) change.ballotsMoved(topic, ...(created.length > 0 ? (['propositions'] as const) : []));
       return { firstVote: previousCount === 0, votes: votes.sort((a, b) => b.points - a.points) };
@@ -137,6 +157,11 @@ export class VotesService {
       if (previousCount > 0) change.ballotsMoved(topic);
       return previousCount;
     });
+  }
+
+  private async proposalPolicyOf(trx: Executor, topic: LockedTopic): Promise<ProposalPolicy> {
+    if (topic.proposalPolicy) return topic.proposalPolicy;
+    return (await settingsCacheFor(this.ctx.db).read(trx)).settings.proposalPolicy;
   }
 
   /** A main topic is a hub: its sub-topics take the ballots (DESIGN.md). */
@@ -212,6 +237,7 @@ export class VotesService {
       points: row.points as VotePoints,
       userId: row.user_id,
       propositionId: row.proposition_id,
+      awaitingReview: row.listed_at === null,
     }));
   }
 

@@ -39,6 +39,7 @@ describe('POST /api/search/propositions', () => {
         points: 3,
         userId: user.id,
         propositionId: topic.propositions['Pizzeria Da Marco'],
+        awaitingReview: false,
       },
       {
         id: expect.any(Number),
@@ -46,6 +47,7 @@ describe('POST /api/search/propositions', () => {
         points: 2,
         userId: user.id,
         propositionId: expect.any(Number),
+        awaitingReview: false,
       },
       {
         id: expect.any(Number),
@@ -53,6 +55,7 @@ describe('POST /api/search/propositions', () => {
         points: 1,
         userId: user.id,
         propositionId: topic.propositions.Luigi,
+        awaitingReview: false,
       },
     ]);
     expect((await ranking(topic.id)).map(([itemName]: [string]) => itemName)).toEqual([
@@ -182,7 +185,7 @@ describe('GET /api/search/user-votes/:topicId', () => {
       token: user.accessToken,
     });
     expect(empty.status).toBe(200);
-    expect(empty.body.data).toEqual({ votes: [], hasVoted: false });
+    expect(empty.body.data).toEqual({ votes: [], hasVoted: false, notices: [] });
     await vote(server, user.accessToken, ballot(topic.id, [null, 'B', 'A']));
     const mine = await server.request('GET', `/api/search/user-votes/${topic.id}`, {
       token: user.accessToken,
@@ -195,6 +198,7 @@ describe('GET /api/search/user-votes/:topicId', () => {
         points: 2,
         userId: user.id,
         propositionId: topic.propositions.B,
+        awaitingReview: false,
       },
       {
         id: expect.any(Number),
@@ -202,6 +206,7 @@ describe('GET /api/search/user-votes/:topicId', () => {
         points: 1,
         userId: user.id,
         propositionId: topic.propositions.A,
+        awaitingReview: false,
       },
     ]);
   });
