@@ -67,6 +67,18 @@ const newProposition = async (topicSlug: string) =>
   (await adminWrites('POST', `/api/admin/topics/${topicSlug}/propositions`, { itemName: unique('Pizzeria') }))
     .proposition;
 
+/** A voter's proposal held for review on a new topic under review: its id. */
+async function heldProposal(): Promise<number> {
+  const held = await newTopic();
+  await adminWrites('PUT', `/api/admin/topics/${held.slug}`, { proposalPolicy: 'review' });
+  const proposer = await registerUser(server);
+  const answer = await server.request('POST', '/api/search/propositions', {
+    token: proposer.accessToken,
+    body: ballot(held.id, [unique('Pizzeria')]),
+  });
+  return answer.body.data.votes[0].propositionId;
+}
+
 /** Sends the request as any client would; a text/event-stream answer is read up to its first event. */
 async function answerTo(method: string, { path, token, body }: SampleRequest): Promise<Answer> {
   const abort = new AbortController();
@@ -476,6 +488,34 @@ const samples: Record<Operation, Sample> = {
       token: admin.accessToken,
       body: { proposalPolicy: 'publish' },
     }),
+  },
+
+  'GET /api/admin/proposals': {
+    status: 200,
+    request: () => ({ path: '/api/admin/proposals', token: admin.accessToken }),
+  },
+  'GET /api/admin/proposals/count': {
+    status: 200,
+    request: () => ({ path: '/api/admin/proposals/count', token: admin.accessToken }),
+  },
+  'POST /api/admin/proposals/{id}/approve': {
+    status: 200,
+    request: async () => ({
+      path: `/api/admin/proposals/${await heldProposal()}/approve`,
+      token: admin.accessToken,
+    }),
+  },
+  'POST /api/admin/proposals/{id}/reject': {
+    status: 200,
+    request: async () => ({
+      path: `/api/admin/proposals/${await heldProposal()}/reject`,
+      token: admin.accessToken,
+      body: { reason: 'off_topic', note: 'Not a pizzeria' },
+    }),
+  },
+  'DELETE /api/search/user-votes/{topicId}/notices': {
+    status: 200,
+    request: () => ({ path: `/api/search/user-votes/${topic.id}/notices`, token: voter.accessToken }),
   },
 
   'GET /api/admin/categories': {

@@ -27,7 +27,8 @@ const pointer = (...parts: string[]) =>
 
 /**
  * OpenAPI 3.0 has no null type: a nullable named shape is written `{ nullable: true, allOf: [{ $ref }] }`.
- * Ajv reads `nullable` only beside a `type`, so that form is given to it as the JSON Schema it means.
+ * Ajv reads `nullable` only beside a `type`, so that form is given to it as the JSON Schema it means; and
+ * a nullable enum means its values or null, which Ajv wants listed in the enum.
  */
 function nullableAsJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(nullableAsJsonSchema);
@@ -35,6 +36,8 @@ function nullableAsJsonSchema(schema: unknown): unknown {
   const { nullable, ...rest } = Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [key, nullableAsJsonSchema(value)]),
   );
+  if (nullable === true && Array.isArray(rest.enum) && !rest.enum.includes(null))
+    rest.enum = [...rest.enum, null];
   if (nullable !== true || 'type' in rest) return { ...rest, ...(nullable !== undefined && { nullable }) };
   return { anyOf: [rest, { type: 'null' }] };
 }

@@ -11,6 +11,8 @@ type Step =
   | { kind: 'cast'; voter: number; picks: number[] }
   | { kind: 'withdraw'; voter: number }
   | { kind: 'propose' }
+  /** A proposal held for review: ballots may name it; it is in no ranking until approved. */
+  | { kind: 'hold' }
   | { kind: 'remove'; pick: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -24,6 +26,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), voter: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('propose' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('hold' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat(20) }) },
 );
 
@@ -39,12 +42,23 @@ describe('a topic’s ballots kept in step with its events', () => {
           [...propositions].map(([id, listedAt]) => ({ id, listedAt })),
           [],
         );
+        const held = new Set<number>();
         const live = () => [...propositions.keys()];
+        const nameable = () => [...live(), ...held];
         const apply = (event: ChangeEvent) => kept.apply(event);
         // Two writes may share an instant (a tick of 0): a ballot and a proposition created just after it.
         for (const [next, tick] of steps) {
           minute += tick;
-          if (next.kind === 'propose') {
+          if (next.kind === 'hold') {
+            const id = nextId++;
+            held.add(id);
+            apply({
+              type: 'propositionCreated',
+              proposition: facts(id),
+              createdAt: at(minute),
+              listedAt: null,
+            });
+          } else if (next.kind === 'propose') {
             const id = nextId++;
             propositions.set(id, at(minute));
             apply({
@@ -82,7 +96,7 @@ describe('a topic’s ballots kept in step with its events', () => {
             const before = current.get(next.voter)?.places ?? { first: null, second: null, third: null };
             const ids =
               next.kind === 'cast'
-                ? [...new Set(next.picks.map((pick) => live()[pick % live().length]))]
+                ? [...new Set(next.picks.map((pick) => nameable()[pick % nameable().length]))]
                 : [];
             const [first = null, second = null, third = null] = ids.filter(
               (id) => id !== undefined,
@@ -113,8 +127,37 @@ describe('a topic’s ballots kept in step with its events', () => {
         for (const x of live())
           for (const y of live()) expect(kept.headToHead.wins(x, y)).toBe(anew.headToHead.wins(x, y));
         expect(kept.headToHead.condorcetWinner()).toBe(anew.headToHead.condorcetWinner());
+        for (const [id, listedAt] of propositions)
+          expect(kept.eligibleFor(id, listedAt)).toBe(anew.eligibleFor(id, listedAt));
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('counts for an approved proposal every ballot that names it, cast before its approval or not', () => {
+    const places = (first: number | null, second: number | null = null): Places => ({
+      first,
+      second,
+      third: null,
+    });
+    // 9 was held from minute 1 to its approval at minute 5; 1 was listed from the start.
+    const ballots: CountedBallot[] = [
+      { id: 1, castAt: at(2), places: places(9, 1) },
+      { id: 2, castAt: at(3), places: places(1) },
+      { id: 3, castAt: at(6), places: places(1, 9) },
+      { id: 4, castAt: at(7), places: places(1) },
+    ];
+    const approved = new TopicBallots(
+      [
+        { id: 1, listedAt: at(0) },
+        { id: 9, listedAt: at(5) },
+      ],
+      ballots,
+    );
+    // Ballots 1 (names it), 3 and 4 (cast since): not 2, cast while nobody but its author could see it.
+    expect(approved.eligibleFor(9, at(5))).toBe(3);
+    expect(approved.eligibleFor(1, at(0))).toBe(4);
+    expect(approved.headToHead.wins(9, 1)).toBe(1);
+    expect(approved.headToHead.wins(1, 9)).toBe(2);
   });
 });

@@ -29,7 +29,9 @@ type Action =
   /** An administrator deletes the proposition of that name, if the topic has it then. */
   | { remove: string }
   /** An administrator merges the proposition of that name into another, if the topic has both then. */
-  | { merge: string; into: string };
+  | { merge: string; into: string }
+  /** An administrator approves or rejects the proposal of that name, if it is one held then. */
+  | { decide: 'approve' | 'reject'; name: string };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -47,6 +49,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ voter: fc.nat(VOTERS - 1), withdraw: fc.constant(true as const) }) },
   { weight: 1, arbitrary: fc.record({ remove: fc.constantFrom(...NAMES) }) },
   { weight: 1, arbitrary: fc.record({ merge: fc.constantFrom(...NAMES), into: fc.constantFrom(...NAMES) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      decide: fc.constantFrom('approve' as const, 'reject' as const),
+      name: fc.constantFrom(...NAMES),
+    }),
+  },
 );
 
 /** Rounds of actions fired at once; the clock moves between rounds. */
@@ -54,6 +63,12 @@ const rounds = fc.array(
   fc.record({ actions: fc.array(action, { minLength: 1, maxLength: 6 }), pause: fc.nat(2_000) }),
   { minLength: 1, maxLength: 4 },
 );
+
+/** Decisions that took effect over all runs: the property must have seen both kinds. */
+const decided = { approve: 0, reject: 0 };
+
+/** A topic whose new names are held for review, or listed at once. */
+const policy = fc.constantFrom('review' as const, 'publish' as const);
 
 /** The topic's proposition of that name, if it has one now. */
 const propositionNamed = (topicId: number, name: string) =>
@@ -65,6 +80,24 @@ const propositionNamed = (topicId: number, name: string) =>
     .executeTakeFirst();
 
 async function run(topicId: number, act: Action): Promise<void> {
+  if ('decide' in act) {
+    const held = await server.ctx.db
+      .selectFrom('propositions')
+      .select('id')
+      .where('topic_id', '=', topicId)
+      .where('name', '=', act.name)
+      .where('listed_at', 'is', null)
+      .executeTakeFirst();
+    if (!held) return;
+    const response = await server.request('POST', `/api/admin/proposals/${held.id}/${act.decide}`, {
+      token: admin.accessToken,
+      body: act.decide === 'reject' ? { reason: 'duplicate' } : undefined,
+    });
+    // Decided, abandoned or merged by another action of the round.
+    expect([200, 404], response.text).toContain(response.status);
+    if (response.status === 200) decided[act.decide] += 1;
+    return;
+  }
   if ('merge' in act) {
     const [merged, into] = [
       await propositionNamed(topicId, act.merge),
@@ -77,6 +110,10 @@ async function run(topicId: number, act: Action): Promise<void> {
       { token: admin.accessToken, body: { intoId: into.id } },
     );
     // Either side gone meanwhile: abandoned, deleted or merged by another action of the round.
+    if (response.status === 400) {
+      expect(response.body.error.message).toBe('A proposition can only be merged into a listed one');
+      return;
+    }
     expect([200, 404], response.text).toContain(response.status);
     return;
   }
@@ -162,11 +199,16 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
   }
 }
 
-describe('ballots under any concurrent mix of votes, changes, withdrawals, proposition deletions and merges', () => {
+describe('ballots under any concurrent mix of votes, withdrawals, deletions, merges, proposals, approvals and rejections', () => {
   it('leaves the totals and the standing equal to a recount from the ballots, and each ballot’s versions in order', async () => {
     await fc.assert(
-      fc.asyncProperty(rounds, async (plan) => {
+      fc.asyncProperty(policy, rounds, async (proposalPolicy, plan) => {
         const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+        const set = await server.request('PUT', `/api/admin/topics/${topic.id}`, {
+          token: admin.accessToken,
+          body: { proposalPolicy },
+        });
+        expect(set.status).toBe(200);
         // Read once, the topic's ballots are then kept in memory in step with each write's events.
         await rankingOf(topic.id);
         for (const round of plan) {
@@ -179,9 +221,22 @@ describe('ballots under any concurrent mix of votes, changes, withdrawals, propo
         const recounted = await new RankingsService(server.ctx.db).read(topic.id, RANKING_LIMIT_MAX, {
           fromScratch: true,
         });
-        expect(await rankingOf(topic.id)).toEqual(recounted);
+        const served = await rankingOf(topic.id);
+        expect(served).toEqual(recounted);
+        // The public ranking lists exactly the listed propositions; a held one's points count nowhere in it.
+        const listed = await server.ctx.db
+          .selectFrom('propositions')
+          .select('name')
+          .where('topic_id', '=', topic.id)
+          .where('listed_at', 'is not', null)
+          .execute();
+        expect(served.rankings.map((row) => row.itemName).sort()).toEqual(
+          listed.map((row) => row.name).sort(),
+        );
       }),
-      { numRuns: 25 },
+      { numRuns: 40 },
     );
+    expect(decided.approve).toBeGreaterThan(0);
+    expect(decided.reject).toBeGreaterThan(0);
   }, 120_000);
 });

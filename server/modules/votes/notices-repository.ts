@@ -1,4 +1,4 @@
-import type { BallotNoticeDto, RejectionReason } from '../../../common/api/proposals.js';
+import type { RejectionReason } from '../../../common/api/proposals.js';
 import type { Executor } from '../../db/executor.js';
 
 /** What a notice says, for each voter whose ballot an administrator's decision changed. */
@@ -30,23 +30,14 @@ export class BallotNoticesRepository {
       .execute();
   }
 
-  async of(userId: number, topicId: number): Promise<BallotNoticeDto[]> {
-    const rows = await this.db
+  of(userId: number, topicId: number) {
+    return this.db
       .selectFrom('ballot_notices')
       .selectAll()
       .where('user_id', '=', userId)
       .where('topic_id', '=', topicId)
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      propositionName: row.proposition_name,
-      reason: row.reason,
-      note: row.note,
-      intoName: row.into_name,
-      at: row.created_at,
-    }));
   }
 
   /** Returns how many there were. */

@@ -47,8 +47,17 @@ export class VotesService {
   }
 
   /** What administrators changed in the voter's ballot on the topic since they last dismissed it. */
-  noticesOf(userId: number, topicId: number): Promise<BallotNoticeDto[]> {
-    return new BallotNoticesRepository(this.ctx.db).of(userId, topicId);
+  async noticesOf(userId: number, topicId: number): Promise<BallotNoticeDto[]> {
+    const rows = await new BallotNoticesRepository(this.ctx.db).of(userId, topicId);
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      propositionName: row.proposition_name,
+      reason: row.reason,
+      note: row.note,
+      intoName: row.into_name,
+      at: row.created_at,
+    }));
   }
 
   dismissNotices(userId: number, topicId: number): Promise<number> {
