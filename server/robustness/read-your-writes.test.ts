@@ -540,6 +540,72 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'a proposal held for review stays out of the ranking, joins it once approved, and a rejection tells its voter',
+    async run(stage) {
+      const f = await fixture(stage, 'en');
+      await stage.write('PUT', `/api/admin/topics/${f.sub.id}`, { proposalPolicy: 'review' });
+      const rankingShows = (unsorted: string[]) => {
+        const names = [...unsorted].sort();
+        return {
+          topic: { status: 200, propositions: names.length },
+          ranking: { status: 200, names },
+          head: { status: 200, ranking: names },
+        };
+      };
+      await stage.ready(async () => {
+        expect(await look(stage.reader, targetOf(f), 'en', f.titleWord)).toMatchObject(
+          rankingShows([f.proposition]),
+        );
+      });
+      const name = word().toLowerCase();
+      const voter = await call(stage.writer, 'POST', '/api/auth/register', {
+        body: { username: `voter_${name}`, email: `${name}@example.test`, password: 'a proposal of mine' },
+      });
+      const { accessToken } = voter.body.data;
+      const [approved, rejected] = [`${word()} corner`, `${word()} shack`];
+      const ballot = await call(stage.writer, 'POST', '/api/search/propositions', {
+        token: accessToken,
+        body: {
+          topicId: f.sub.id,
+          propositions: [
+            { itemName: approved, points: 3 },
+            { itemName: rejected, points: 2 },
+            { itemName: f.proposition, points: 1 },
+          ],
+        },
+      });
+      expect(ballot.status).toBe(201);
+      const queue = async () =>
+        (await stage.adminRead(`/api/admin/proposals?topicId=${f.sub.id}`)).body.data.proposals as {
+          id: number;
+          itemName: string;
+        }[];
+      await stage.fresh(async () => {
+        expect(await look(stage.reader, targetOf(f), 'en', f.titleWord)).toMatchObject(
+          rankingShows([f.proposition]),
+        );
+        expect((await queue()).map((proposal) => proposal.itemName).sort()).toEqual(
+          [approved, rejected].sort(),
+        );
+      });
+      const idOf = async (itemName: string) =>
+        (await queue()).find((proposal) => proposal.itemName === itemName)?.id;
+      await stage.write('POST', `/api/admin/proposals/${await idOf(approved)}/approve`);
+      await stage.write('POST', `/api/admin/proposals/${await idOf(rejected)}/reject`, { reason: 'unclear' });
+      await stage.fresh(async () => {
+        expect(await look(stage.reader, targetOf(f), 'en', f.titleWord)).toMatchObject(
+          rankingShows([f.proposition, approved]),
+        );
+        const mine = await call(stage.reader, 'GET', `/api/search/user-votes/${f.sub.id}`, {
+          token: accessToken,
+        });
+        expect(mine.body.data.notices).toEqual([
+          expect.objectContaining({ kind: 'rejected', propositionName: rejected, reason: 'unclear' }),
+        ]);
+      });
+    },
+  },
+  {
     name: 'a category renamed or translated shows on its topics, in lists and in search',
     async run(stage) {
       const f = await fixture(stage, 'en');
