@@ -17,6 +17,8 @@ describe('matchClientRoute', () => {
     ['/admin/topics', 'adminTopics'],
     ['/admin/topics/edit/best-pizza', 'adminTopicEdit'],
     ['/admin/audit', 'adminAudit'],
+    ['/admin/proposals', 'adminProposals'],
+    ['/admin/settings', 'adminSettings'],
   ] as const)('finds the page of %s', (pathname, name) => {
     expect(matchClientRoute(pathname)).toBe(name);
   });

@@ -29,6 +29,8 @@ export const CLIENT_ROUTES = {
   adminUsers: { path: '/admin/users', access: 'admin' },
   adminAudit: { path: '/admin/audit', access: 'admin' },
   adminJobs: { path: '/admin/jobs', access: 'admin' },
+  adminProposals: { path: '/admin/proposals', access: 'admin' },
+  adminSettings: { path: '/admin/settings', access: 'admin' },
 } as const satisfies Record<string, ClientRoute>;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;

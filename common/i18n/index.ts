@@ -6,6 +6,7 @@ import { browseCatalog } from './catalogs/browse.js';
 import { errorsCatalog } from './catalogs/errors.js';
 import { methodologyCatalog } from './catalogs/methodology.js';
 import { profileCatalog } from './catalogs/profile.js';
+import { proposalsCatalog } from './catalogs/proposals.js';
 import { searchCatalog } from './catalogs/search.js';
 import { shellCatalog } from './catalogs/shell.js';
 import { standingCatalog } from './catalogs/standing.js';
@@ -27,4 +28,5 @@ export const uiCatalog = mergeCatalogs([
   adminCatalogueCatalog,
   adminJobsCatalog,
   standingCatalog,
+  proposalsCatalog,
 ]);

@@ -22,8 +22,11 @@ export async function callApi<T = any>(
   return json.data;
 }
 
-/** Registers a new person and saves their ballot (names in place order: 3, 2, 1 points) on the topic. */
-export async function voteAsNewUser(baseUrl: string, topicId: number, names: string[]): Promise<void> {
+/**
+ * Registers a new person and saves their ballot (names in place order: 3, 2, 1 points) on the topic;
+ * answers their access token, to read their ballot afterwards.
+ */
+export async function voteAsNewUser(baseUrl: string, topicId: number, names: string[]): Promise<string> {
   const { accessToken } = await callApi(baseUrl, 'POST', '/auth/register', newCredentials());
   await callApi(
     baseUrl,
@@ -32,6 +35,7 @@ export async function voteAsNewUser(baseUrl: string, topicId: number, names: str
     { topicId, propositions: names.map((itemName, i) => ({ itemName, points: 3 - i })), userTags: [] },
     accessToken,
   );
+  return accessToken;
 }
 
 /** A topic whose ranking already holds three propositions, voted by two people through the API. */

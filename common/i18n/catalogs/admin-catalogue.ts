@@ -712,6 +712,42 @@ const texts: Record<string, CatalogRow> = {
     'No se pudo guardar el tema',
     'Thema konnte nicht gespeichert werden',
   ],
+  'adminCatalogue.topicEdit.policy': [
+    'Nouvelles propositions',
+    'New propositions',
+    'Propuestas nuevas',
+    'Neue Vorschläge',
+  ],
+  'adminCatalogue.topicEdit.policySite': [
+    'Suivre le réglage du site (actuellement\u00a0: {{current}})',
+    'Follow the site setting (currently: {{current}})',
+    'Seguir el ajuste del sitio (ahora: {{current}})',
+    'Website-Einstellung folgen (derzeit: {{current}})',
+  ],
+  'adminCatalogue.topicEdit.policySiteUnknown': [
+    'Suivre le réglage du site',
+    'Follow the site setting',
+    'Seguir el ajuste del sitio',
+    'Website-Einstellung folgen',
+  ],
+  'adminCatalogue.topicEdit.policySaved.site': [
+    'Enregistré\u00a0: ce sujet suit le réglage du site.',
+    'Saved: this topic follows the site setting.',
+    'Guardado: este tema sigue el ajuste del sitio.',
+    'Gespeichert: Dieses Thema folgt der Website-Einstellung.',
+  ],
+  'adminCatalogue.topicEdit.policySaved.publish': [
+    'Enregistré\u00a0: les nouvelles propositions de ce sujet sont publiées tout de suite.',
+    'Saved: new propositions on this topic are published at once.',
+    'Guardado: las propuestas nuevas de este tema se publican enseguida.',
+    'Gespeichert: Neue Vorschläge zu diesem Thema werden sofort veröffentlicht.',
+  ],
+  'adminCatalogue.topicEdit.policySaved.review': [
+    'Enregistré\u00a0: les nouvelles propositions de ce sujet sont gardées pour examen.',
+    'Saved: new propositions on this topic are held for review.',
+    'Guardado: las propuestas nuevas de este tema se retienen para revisión.',
+    'Gespeichert: Neue Vorschläge zu diesem Thema werden zur Prüfung zurückgehalten.',
+  ],
   'adminCatalogue.topicEdit.tags': ['Tags du sujet', 'Topic tags', 'Etiquetas del tema', 'Tags des Themas'],
   'adminCatalogue.topicEdit.noTags': ['Aucun tag', 'No tags', 'Sin etiquetas', 'Keine Tags'],
   'adminCatalogue.topicEdit.removeTag': [

@@ -17,6 +17,22 @@ export const votingCatalog: FeatureCatalog = {
     'vote.panel.loadError': 'Impossible de charger vos votes.',
     'vote.panel.saved': 'Votre vote est enregistré.',
     'vote.panel.withdrawn': 'Vos votes sur ce sujet sont retirés.',
+    'vote.panel.savedAwaitingReview_one':
+      'Votre vote est enregistré. Votre proposition «\u00a0{{name}}\u00a0» est en attente de validation\u00a0: vous seul la voyez tant qu’un administrateur ne l’a pas approuvée.',
+    'vote.panel.savedAwaitingReview_other':
+      'Votre vote est enregistré. Vos {{count}} nouvelles propositions sont en attente de validation\u00a0: vous seul les voyez tant qu’un administrateur ne les a pas approuvées.',
+    'vote.review.badge': 'En attente de validation',
+    'vote.review.explain': 'Vous seul la voyez tant qu’un administrateur ne l’a pas approuvée.',
+    'vote.review.summary':
+      'Un nom en attente de validation compte dans votre vote\u00a0; vous seul le voyez tant qu’un administrateur ne l’a pas approuvé.',
+    'vote.notice.rejected': 'Votre proposition «\u00a0{{name}}\u00a0» n’a pas été retenue\u00a0: {{reason}}',
+    'vote.notice.rejectedNoReason': 'Votre proposition «\u00a0{{name}}\u00a0» n’a pas été retenue.',
+    'vote.notice.note': 'Note de l’administrateur\u00a0: {{note}}',
+    'vote.notice.merged':
+      'Votre proposition «\u00a0{{name}}\u00a0» a été fusionnée dans «\u00a0{{into}}\u00a0»\u00a0: votre vote la nomme désormais.',
+    'vote.notice.mergedElsewhere':
+      'Votre proposition «\u00a0{{name}}\u00a0» a été fusionnée dans une autre\u00a0: votre vote nomme désormais celle-ci.',
+    'vote.notice.dismissFailed': 'Impossible de masquer ce message. Veuillez réessayer.',
     'vote.place.1': '1re place',
     'vote.place.2': '2e place',
     'vote.place.3': '3e place',
@@ -61,6 +77,21 @@ export const votingCatalog: FeatureCatalog = {
     'vote.panel.loadError': 'Your votes could not be loaded.',
     'vote.panel.saved': 'Your vote is saved.',
     'vote.panel.withdrawn': 'Your votes on this topic are withdrawn.',
+    'vote.panel.savedAwaitingReview_one':
+      'Your vote is saved. Your proposal “{{name}}” is awaiting review: only you see it until an administrator approves it.',
+    'vote.panel.savedAwaitingReview_other':
+      'Your vote is saved. Your {{count}} new proposals are awaiting review: only you see them until an administrator approves them.',
+    'vote.review.badge': 'Awaiting review',
+    'vote.review.explain': 'Only you see it until an administrator approves it.',
+    'vote.review.summary':
+      'A name awaiting review counts in your ballot; only you see it until an administrator approves it.',
+    'vote.notice.rejected': 'Your proposal “{{name}}” was not accepted: {{reason}}',
+    'vote.notice.rejectedNoReason': 'Your proposal “{{name}}” was not accepted.',
+    'vote.notice.note': 'The administrator’s note: {{note}}',
+    'vote.notice.merged': 'Your proposal “{{name}}” was merged into “{{into}}”: your ballot now names it.',
+    'vote.notice.mergedElsewhere':
+      'Your proposal “{{name}}” was merged into another proposition: your ballot now names that one.',
+    'vote.notice.dismissFailed': 'This message could not be dismissed. Please try again.',
     'vote.place.1': '1st place',
     'vote.place.2': '2nd place',
     'vote.place.3': '3rd place',
@@ -105,6 +136,21 @@ export const votingCatalog: FeatureCatalog = {
     'vote.panel.loadError': 'No se pudieron cargar tus votos.',
     'vote.panel.saved': 'Tu voto está guardado.',
     'vote.panel.withdrawn': 'Tus votos en este tema se han retirado.',
+    'vote.panel.savedAwaitingReview_one':
+      'Tu voto está guardado. Tu propuesta «{{name}}» está pendiente de revisión: solo tú la ves hasta que un administrador la apruebe.',
+    'vote.panel.savedAwaitingReview_other':
+      'Tu voto está guardado. Tus {{count}} propuestas nuevas están pendientes de revisión: solo tú las ves hasta que un administrador las apruebe.',
+    'vote.review.badge': 'Pendiente de revisión',
+    'vote.review.explain': 'Solo tú la ves hasta que un administrador la apruebe.',
+    'vote.review.summary':
+      'Un nombre pendiente de revisión cuenta en tu voto; solo tú lo ves hasta que un administrador lo apruebe.',
+    'vote.notice.rejected': 'Tu propuesta «{{name}}» no fue aceptada: {{reason}}',
+    'vote.notice.rejectedNoReason': 'Tu propuesta «{{name}}» no fue aceptada.',
+    'vote.notice.note': 'Nota del administrador: {{note}}',
+    'vote.notice.merged': 'Tu propuesta «{{name}}» se fusionó con «{{into}}»: tu voto ahora la nombra.',
+    'vote.notice.mergedElsewhere':
+      'Tu propuesta «{{name}}» se fusionó con otra: tu voto ahora nombra esa otra.',
+    'vote.notice.dismissFailed': 'No se pudo descartar este mensaje. Inténtalo de nuevo.',
     'vote.place.1': '1.er puesto',
     'vote.place.2': '2.º puesto',
     'vote.place.3': '3.er puesto',
@@ -151,6 +197,23 @@ export const votingCatalog: FeatureCatalog = {
     'vote.panel.loadError': 'Deine Stimmen konnten nicht geladen werden.',
     'vote.panel.saved': 'Deine Stimme ist gespeichert.',
     'vote.panel.withdrawn': 'Deine Stimmen zu diesem Thema sind zurückgezogen.',
+    'vote.panel.savedAwaitingReview_one':
+      'Deine Stimme ist gespeichert. Dein Vorschlag „{{name}}“ wartet auf Prüfung: Nur du siehst ihn, bis die Verwaltung ihn freigibt.',
+    'vote.panel.savedAwaitingReview_other':
+      'Deine Stimme ist gespeichert. Deine {{count}} neuen Vorschläge warten auf Prüfung: Nur du siehst sie, bis die Verwaltung sie freigibt.',
+    'vote.review.badge': 'Wartet auf Prüfung',
+    'vote.review.explain': 'Nur du siehst ihn, bis die Verwaltung ihn freigibt.',
+    'vote.review.summary':
+      'Ein Name, der auf Prüfung wartet, zählt in deiner Stimme; nur du siehst ihn, bis die Verwaltung ihn freigibt.',
+    'vote.notice.rejected': 'Dein Vorschlag „{{name}}“ wurde nicht angenommen: {{reason}}',
+    'vote.notice.rejectedNoReason': 'Dein Vorschlag „{{name}}“ wurde nicht angenommen.',
+    'vote.notice.note': 'Notiz der Verwaltung: {{note}}',
+    'vote.notice.merged':
+      'Dein Vorschlag „{{name}}“ wurde mit „{{into}}“ zusammengeführt: Deine Stimme nennt jetzt „{{into}}“.',
+    'vote.notice.mergedElsewhere':
+      'Dein Vorschlag „{{name}}“ wurde mit einem anderen zusammengeführt: Deine Stimme nennt jetzt diesen.',
+    'vote.notice.dismissFailed':
+      'Diese Nachricht konnte nicht ausgeblendet werden. Bitte versuche es erneut.',
     'vote.place.1': '1. Platz',
     'vote.place.2': '2. Platz',
     'vote.place.3': '3. Platz',

@@ -223,19 +223,23 @@ export class TopicsAdminService {
         action: 'update',
         entityType: 'topic',
         entityId: topic.id,
+        // Only what this save changed, under the same names on both sides (the topic's history reads them
+        // side by side).
         before: {
-          slug: topic.slug,
-          title: topic.title,
-          description: topic.description,
-          categoryId: topic.category_id,
+          ...(changes.slug !== undefined && { slug: topic.slug }),
+          ...(changes.category_id !== undefined && { categoryId: topic.category_id }),
           ...(changes.proposal_policy !== undefined && { proposalPolicy: topic.proposal_policy }),
+          ...(input.title !== undefined && { title: topic.title }),
+          ...(input.description !== undefined && { description: topic.description }),
         },
         after: {
-          ...changes,
-          ...(input.title !== undefined || input.description !== undefined
-            ? { language: textLanguage, title: input.title, description: input.description }
-            : {}),
-          tags: tagIds,
+          ...(changes.slug !== undefined && { slug: changes.slug }),
+          ...(changes.category_id !== undefined && { categoryId: changes.category_id }),
+          ...(changes.proposal_policy !== undefined && { proposalPolicy: changes.proposal_policy }),
+          ...(input.title !== undefined && { title: input.title }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...((input.title !== undefined || input.description !== undefined) && { language: textLanguage }),
+          ...(tagIds !== undefined && { tags: tagIds }),
         },
       });
       return topic.id;

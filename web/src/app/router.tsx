@@ -31,6 +31,8 @@ const AdminTranslationsPage = lazy(() => import('../pages/admin/translations/Adm
 const AdminUsersPage = lazy(() => import('../pages/admin/users/AdminUsersPage.js'));
 const AdminAuditPage = lazy(() => import('../pages/admin/audit/AdminAuditPage.js'));
 const AdminJobsPage = lazy(() => import('../pages/admin/jobs/AdminJobsPage.js'));
+const AdminProposalsPage = lazy(() => import('../pages/admin/proposals/AdminProposalsPage.js'));
+const AdminSettingsPage = lazy(() => import('../pages/admin/settings/AdminSettingsPage.js'));
 
 function LazyOutlet() {
   return (
@@ -58,6 +60,8 @@ const PAGES = {
   adminUsers: <AdminUsersPage />,
   adminAudit: <AdminAuditPage />,
   adminJobs: <AdminJobsPage />,
+  adminProposals: <AdminProposalsPage />,
+  adminSettings: <AdminSettingsPage />,
 } satisfies Record<ClientRouteName, ReactElement>;
 /** Pages in the first load, outside any Suspense boundary. */
 const EAGER: ReadonlySet<ClientRouteName> = new Set(['home', 'notFound']);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { UserMenu, useAuth, useAuthDialog } from '../../features/auth/index.js';
@@ -7,6 +8,11 @@ import { Button } from '../../shared/ui/Button.js';
 import { PodiumIcon } from '../../shared/ui/icons.js';
 import { HeaderSearchSlot } from './HeaderSearchSlot.js';
 import './header.css';
+
+// For administrators, once the account menu is open: the review queue's count stays out of the first load.
+const PendingProposalsCount = lazy(() =>
+  import('../../features/admin-proposals/index.js').then((m) => ({ default: m.PendingProposalsCount })),
+);
 
 /**
  * The signed-in person once known: the server's HTML (and the render that hydrates it) cannot know it.
@@ -36,7 +42,20 @@ function AccountCorner() {
   const { settled, user } = useSettledUser();
   const { openAuthDialog } = useAuthDialog();
   if (!settled) return <span className="site-header__actions-placeholder" aria-hidden="true" />;
-  if (user) return <UserMenu user={user} />;
+  if (user) {
+    return (
+      <UserMenu
+        user={user}
+        adminBadge={
+          user.isAdmin && (
+            <Suspense fallback={null}>
+              <PendingProposalsCount />
+            </Suspense>
+          )
+        }
+      />
+    );
+  }
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => openAuthDialog('login')}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  AdminTopicData,
   AdminTopicsData,
   PropositionDto,
   TopicWizardData,
@@ -26,7 +27,7 @@ export function useAdminTopic(key: string, language: Language) {
   return useQuery({
     queryKey: catalogueKeys.topic(key, language),
     queryFn: ({ signal }) =>
-      apiRequest<{ topic: TopicDto }>(`/admin/topics/${encodeURIComponent(key)}`, {
+      apiRequest<AdminTopicData>(`/admin/topics/${encodeURIComponent(key)}`, {
         query: { lang: language },
         signal,
       }),
@@ -47,7 +48,7 @@ export function useDeleteTopic() {
 
 export function useUpdateTopic(language: Language) {
   return useCatalogueMutation(({ key, ...input }: UpdateTopicInput & { key: string | number }) =>
-    apiRequest<{ topic: TopicDto }>(topicPath(key), {
+    apiRequest<AdminTopicData>(topicPath(key), {
       method: 'PUT',
       body: input,
       query: { lang: language },

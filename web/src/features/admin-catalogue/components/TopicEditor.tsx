@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PROPOSAL_POLICIES, type ProposalPolicy } from '../../../../../common/api/settings.js';
 import type { RankingEntryDto, TopicDto } from '../../../../../common/api/topics.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
@@ -8,7 +9,9 @@ import { Button } from '../../../shared/ui/Button.js';
 import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { TextField } from '../../../shared/ui/Field.js';
 import { SelectField } from '../../../shared/ui/SelectField.js';
+import { StatusMessage } from '../../../shared/ui/StatusMessage.js';
 import { TextAreaField } from '../../../shared/ui/TextAreaField.js';
+import { useSettings } from '../../admin-settings/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useAdminTags } from '../api/tags.js';
 import {
@@ -26,8 +29,17 @@ import { displayName } from './names.js';
 import { topicStatusRequest } from './topic-status-request.js';
 import '../../../shared/ui/surfaces.css';
 
-/** SPEC "Admin topic page": inline title and description, active toggle, tags. Edits the text in the UI language. */
-export function TopicEditor({ topic }: { topic: TopicDto }) {
+/**
+ * SPEC "Admin topic page": inline title and description, active toggle, how new propositions are
+ * published, tags. Edits the text in the UI language.
+ */
+export function TopicEditor({
+  topic,
+  proposalPolicy,
+}: {
+  topic: TopicDto;
+  proposalPolicy: ProposalPolicy | null;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const update = useUpdateTopic(language);
@@ -105,9 +117,71 @@ export function TopicEditor({ topic }: { topic: TopicDto }) {
           </div>
         </div>
       )}
+      <TopicProposalPolicy topic={topic} policy={proposalPolicy} />
       <TopicTags topic={topic} />
       <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </CatalogueCard>
+  );
+}
+
+/** The select's value for "no policy of its own": the topic follows the site's setting. */
+const SITE_POLICY = 'site';
+
+/**
+ * Issue 34: whether a name a voter types on this topic is published at once or held for review; by
+ * default, as the site's setting says (shown, so that the choice is made knowing it). Saved on its own.
+ */
+function TopicProposalPolicy({ topic, policy }: { topic: TopicDto; policy: ProposalPolicy | null }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const update = useUpdateTopic(language);
+  const site = useSettings().data?.settings.proposalPolicy;
+  const saved = policy ?? SITE_POLICY;
+  const [choice, setChoice] = useState<string>(saved);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    try {
+      const proposalPolicy = choice === SITE_POLICY ? null : (choice as ProposalPolicy);
+      await update.mutateAsync({ key: topic.id, proposalPolicy });
+      setError(null);
+      setStatus(t(`adminCatalogue.topicEdit.policySaved.${proposalPolicy ?? SITE_POLICY}`));
+    } catch (failure) {
+      setError(errorMessage(t, failure, 'adminCatalogue.topicEdit.saveFailed'));
+    }
+  };
+
+  return (
+    <form className="catalogue-form__row" onSubmit={save}>
+      <SelectField
+        label={t('adminCatalogue.topicEdit.policy')}
+        name="proposal-policy"
+        value={choice}
+        onChange={(event) => {
+          setChoice(event.target.value);
+          setStatus(null);
+        }}
+      >
+        <option value={SITE_POLICY}>
+          {site
+            ? t('adminCatalogue.topicEdit.policySite', { current: t(`proposalPolicy.${site}`) })
+            : t('adminCatalogue.topicEdit.policySiteUnknown')}
+        </option>
+        {PROPOSAL_POLICIES.map((value) => (
+          <option key={value} value={value}>
+            {t(`proposalPolicy.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" disabled={choice === saved || update.isPending}>
+        {t('action.save')}
+      </Button>
+      <StatusMessage message={status} />
+      {error && <Alert tone="error">{error}</Alert>}
+    </form>
   );
 }
 
@@ -270,7 +344,14 @@ export function PropositionActions({
     );
   }
   if (merging) {
-    return <MergeForm topicId={topicId} entry={entry} others={others} onDone={() => setMerging(false)} />;
+    return (
+      <MergePropositionForm
+        topicId={topicId}
+        entry={entry}
+        others={others}
+        onDone={() => setMerging(false)}
+      />
+    );
   }
   return (
     <div className="catalogue-actions">
@@ -312,20 +393,25 @@ export function PropositionActions({
   );
 }
 
+/** A proposition as a merge names it: the one merged (with its ballots) or one it can go into. */
+type MergedProposition = Pick<RankingEntryDto, 'id' | 'itemName' | 'voteCount'>;
+type MergeTarget = Pick<RankingEntryDto, 'id' | 'itemName'>;
+
 /**
- * Merging a duplicate into another proposition: pick the one it goes into, then confirm, told what
- * happens to the ballots. Cancel gives the row back its buttons.
+ * Merging a duplicate into another proposition: pick the one it goes into (the first of `others` at
+ * first), then confirm, told what happens to the ballots. `onDone` is called with the proposition it went
+ * into once merged, without one on Cancel. Also the review queue's merge of a proposal (issue 34).
  */
-function MergeForm({
+export function MergePropositionForm({
   topicId,
   entry,
   others,
   onDone,
 }: {
   topicId: number;
-  entry: RankingEntryDto;
-  others: readonly RankingEntryDto[];
-  onDone: () => void;
+  entry: MergedProposition;
+  others: readonly MergeTarget[];
+  onDone: (into?: MergeTarget) => void;
 }) {
   const { t } = useTranslation();
   const merge = useMergeProposition();
@@ -358,7 +444,7 @@ function MergeForm({
           errorKey: 'adminCatalogue.topicEdit.propositionFailed',
           onConfirm: async () => {
             await merge.mutateAsync({ key: topicId, id: entry.id, intoId: into.id });
-            onDone();
+            onDone(into);
           },
         });
       }}
@@ -379,7 +465,7 @@ function MergeForm({
       <Button type="submit" size="sm" variant="primary" disabled={!into || merge.isPending}>
         {t('adminCatalogue.topicEdit.merge')}
       </Button>
-      <Button size="sm" onClick={onDone}>
+      <Button size="sm" onClick={() => onDone()}>
         {t('action.cancel')}
       </Button>
       <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />

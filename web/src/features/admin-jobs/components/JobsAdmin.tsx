@@ -1,7 +1,8 @@
-import { useId, useMemo } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOB_STATES, type JobDto, type JobStateName } from '../../../../../common/api/jobs.js';
 import { errorMessage } from '../../../shared/api/error-message.js';
+import { formatDateTime } from '../../../shared/format/date-time.js';
 import { useNumberFormat } from '../../../shared/hooks/useNumberFormat.js';
 import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
@@ -167,8 +168,8 @@ function JobName({ job }: { job: JobDto }) {
 /** An instant in the reader's language and time zone; a dash for none. */
 function useWhenFormat() {
   const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    return (instant: string | null) => (instant === null ? '—' : format.format(new Date(instant)));
-  }, [i18n.language]);
+  return useCallback(
+    (instant: string | null) => (instant === null ? '—' : formatDateTime(instant, i18n.language)),
+    [i18n.language],
+  );
 }

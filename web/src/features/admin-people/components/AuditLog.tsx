@@ -11,8 +11,13 @@ import { SelectField } from '../../../shared/ui/SelectField.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/audit.js';
 import { type AuditWords, describeAuditValue, diffSnapshots } from './audit-diff.js';
 
-/** Creations read as good news and deletions as bad; every other action is neutral. */
-const ACTION_TONES: Partial<Record<string, BadgeTone>> = { create: 'success', delete: 'danger' };
+/** Creations and approvals read as good news, deletions and rejections as bad; every other action is neutral. */
+const ACTION_TONES: Partial<Record<string, BadgeTone>> = {
+  create: 'success',
+  approve: 'success',
+  delete: 'danger',
+  reject: 'danger',
+};
 
 const NO_FILTERS: AuditFilters = { actor: '', entityType: '', from: '', to: '', offset: 0 };
 

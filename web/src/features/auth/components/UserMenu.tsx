@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../shared/ui/Menu.js';
 import { useLogout } from '../session.js';
 import type { UserDto } from '../types.js';
 import './user-menu.css';
 
-/** Header account menu: who is signed in, profile, the admin panel for administrators, logout. */
-export function UserMenu({ user }: { user: UserDto }) {
+/**
+ * Header account menu: who is signed in, profile, the admin panel for administrators (with `adminBadge`
+ * beside it: what waits for them there), logout.
+ */
+export function UserMenu({ user, adminBadge }: { user: UserDto; adminBadge?: ReactNode }) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (
@@ -33,7 +37,12 @@ export function UserMenu({ user }: { user: UserDto }) {
       }
     >
       <MenuLink to="/profile">{t('nav.profile')}</MenuLink>
-      {user.isAdmin && <MenuLink to="/admin">{t('nav.adminPanel')}</MenuLink>}
+      {user.isAdmin && (
+        <MenuLink to="/admin">
+          {t('nav.adminPanel')}
+          {adminBadge}
+        </MenuLink>
+      )}
       <MenuSeparator />
       <MenuItem onSelect={() => void logout()}>{t('nav.logout')}</MenuItem>
     </Menu>

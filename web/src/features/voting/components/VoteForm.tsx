@@ -4,6 +4,7 @@ import { LIMITS, MAX_SIMILAR_SUGGESTIONS, SIMILARITY_THRESHOLD } from '../../../
 import { suggestSimilar } from '../../../../../common/search/similarity.js';
 import { propositionKey } from '../../../../../common/text/proposition-key.js';
 import { useNumberFormat } from '../../../shared/hooks/useNumberFormat.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { CloseIcon } from '../../../shared/ui/icons.js';
 import { MedalIcon } from '../../topics/index.js';
@@ -20,6 +21,8 @@ import {
 export interface VoteFormProps {
   places: Places;
   existingNames: readonly string[];
+  /** My proposals held for review: not in the public ranking, already in my ballot (issue 34). */
+  awaitingNames?: readonly string[];
   saving: boolean;
   onChange: (places: Places) => void;
   onSubmit: () => void;
@@ -32,6 +35,7 @@ export interface VoteFormProps {
 export function VoteForm({
   places,
   existingNames,
+  awaitingNames = [],
   saving,
   onChange,
   onSubmit,
@@ -63,6 +67,7 @@ export function VoteForm({
           inputRef={index === 0 ? firstPlace : undefined}
           places={places}
           existingNames={existingNames}
+          awaitingNames={awaitingNames}
           onChange={(value) => onChange(typePlace(places, index, value, existingNames))}
           onPick={(name) => onChange(typePlace(places, index, name, existingNames))}
         />
@@ -89,6 +94,7 @@ function PlaceField({
   inputRef,
   places,
   existingNames,
+  awaitingNames,
   onChange,
   onPick,
 }: {
@@ -96,6 +102,7 @@ function PlaceField({
   inputRef?: Ref<HTMLInputElement> | undefined;
   places: Places;
   existingNames: readonly string[];
+  awaitingNames: readonly string[];
   onChange: (value: string) => void;
   onPick: (name: string) => void;
 }) {
@@ -105,14 +112,15 @@ function PlaceField({
   const value = places[index];
   const place = t(`vote.place.${index + 1}`);
   const match = value.trim() === '' ? undefined : existingMatch(value, existingNames);
+  const awaiting = !match && value.trim() !== '' && existingMatch(value, awaitingNames) !== undefined;
   const suggestions = useMemo(() => {
-    if (match || value.trim().length < 2) return [];
+    if (match || awaiting || value.trim().length < 2) return [];
     const key = propositionKey(value);
     return suggestSimilar(value, existingNames, {
       threshold: SIMILARITY_THRESHOLD,
       max: MAX_SIMILAR_SUGGESTIONS,
     }).filter((suggestion) => propositionKey(suggestion.name) !== key);
-  }, [value, match, existingNames]);
+  }, [value, match, awaiting, existingNames]);
   // The server counts a twin spelled another way for the existing proposition: say so before it does.
   const twin = suggestions.find((suggestion) => suggestion.twin);
   const statusId = `${id}-status`;
@@ -147,16 +155,21 @@ function PlaceField({
           </button>
         )}
       </div>
-      {value.trim() !== '' && (
-        <p
-          id={statusId}
-          className={`vote-place__status${match || twin ? ' vote-place__status--existing' : ''}`}
-        >
-          {twin
-            ? t('vote.form.twin', { name: twin.name })
-            : t(match ? 'vote.form.existing' : 'vote.form.new')}
-        </p>
-      )}
+      {value.trim() !== '' &&
+        (awaiting ? (
+          <p id={statusId} className="vote-place__status">
+            <Badge>{t('vote.review.badge')}</Badge> {t('vote.review.explain')}
+          </p>
+        ) : (
+          <p
+            id={statusId}
+            className={`vote-place__status${match || twin ? ' vote-place__status--existing' : ''}`}
+          >
+            {twin
+              ? t('vote.form.twin', { name: twin.name })
+              : t(match ? 'vote.form.existing' : 'vote.form.new')}
+          </p>
+        ))}
       {suggestions.length > 0 && (
         <div className="vote-suggestions">
           <span className="vote-suggestions__title">{t('vote.form.suggestions')}</span>

@@ -5,15 +5,17 @@ import { errorMessage } from '../../../shared/api/error-message.js';
 import { isApiError } from '../../../shared/api/index.js';
 import { useHydrated } from '../../../shared/hooks/useHydrated.js';
 import { Alert, type AlertTone } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button, buttonClasses } from '../../../shared/ui/Button.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useAuth, useAuthDialog } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { MedalIcon, useTopicRanking } from '../../topics/index.js';
-import { useSaveVotes } from '../api/save-votes.js';
+import { type SaveVotesResult, useSaveVotes } from '../api/save-votes.js';
 import { useUserVotes } from '../api/user-votes.js';
 import { EMPTY_PLACES, entriesOf, placesFromVotes } from '../draft.js';
 import { draftStore, useDraft } from '../draft-store.js';
+import { BallotNotices } from './BallotNotices.js';
 import { VoteForm } from './VoteForm.js';
 import './voting.css';
 import '../../../shared/ui/surfaces.css';
@@ -120,6 +122,8 @@ function SignedInPanel({
 
   const myVotes = votes.data?.votes ?? [];
   const existingNames = (ranking.data?.rankings ?? []).map((entry) => entry.itemName);
+  // My proposals held for review: in my ballot, not yet in the public ranking (issue 34).
+  const awaitingNames = myVotes.filter((vote) => vote.awaitingReview).map((vote) => vote.itemName);
 
   const open = () => {
     setMessage(null);
@@ -148,6 +152,13 @@ function SignedInPanel({
     opener.current?.focus();
   }, [draft.open]);
 
+  const savedText = (result: SaveVotesResult) => {
+    if (result.kind === 'withdrawn') return t('vote.panel.withdrawn');
+    const held = result.data.votes.filter((vote) => vote.awaitingReview);
+    if (held.length === 0) return t('vote.panel.saved');
+    return t('vote.panel.savedAwaitingReview', { count: held.length, name: held[0]?.itemName });
+  };
+
   const submit = () => {
     const entries = entriesOf(draft.places);
     setMessage(null);
@@ -156,10 +167,7 @@ function SignedInPanel({
       {
         onSuccess: (result) => {
           close();
-          setMessage({
-            tone: 'success',
-            text: t(result.kind === 'saved' ? 'vote.panel.saved' : 'vote.panel.withdrawn'),
-          });
+          setMessage({ tone: 'success', text: savedText(result) });
         },
         onError: (error) => {
           if (entries.length === 0) {
@@ -188,6 +196,7 @@ function SignedInPanel({
       <VoteForm
         places={draft.places}
         existingNames={existingNames}
+        awaitingNames={awaitingNames}
         saving={save.isPending}
         focusFirstPlace={openedByPerson}
         onChange={(places) => draftStore.set(topicId, { open: true, places })}
@@ -211,11 +220,20 @@ function SignedInPanel({
                 size={24}
                 title={t(`vote.place.${4 - vote.points}`)}
               />
-              <span className="vote-summary__name">{vote.itemName}</span>
+              <span className="vote-summary__name">
+                {vote.itemName}
+                {vote.awaitingReview && (
+                  <>
+                    {' '}
+                    <Badge>{t('vote.review.badge')}</Badge>
+                  </>
+                )}
+              </span>
               <span className="vote-summary__points">{t('vote.place.points', { count: vote.points })}</span>
             </li>
           ))}
         </ol>
+        {awaitingNames.length > 0 && <p className="vote-summary__review">{t('vote.review.summary')}</p>}
         <PanelActions topicId={topicId} linkToVotePage={linkToVotePage}>
           <Button ref={opener} variant="primary" onClick={open}>
             {t('vote.panel.edit')}
@@ -238,6 +256,7 @@ function SignedInPanel({
 
   return (
     <>
+      {votes.data && <BallotNotices topicId={topicId} userId={userId} notices={votes.data.notices} />}
       {message && (
         <div ref={messageRef} tabIndex={-1} className="vote-panel__message">
           <Alert tone={message.tone} onDismiss={() => setMessage(null)}>

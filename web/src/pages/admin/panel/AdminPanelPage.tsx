@@ -1,11 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import '../../../features/admin-catalogue/index.js';
+import { PendingProposalsCount } from '../../../features/admin-proposals/index.js';
 import { AdminPage } from '../../../shared/ui/AdminPage.js';
 
-const CARDS = ['categories', 'tags', 'topics', 'users', 'translations', 'audit', 'jobs'] as const;
+const CARDS = [
+  'categories',
+  'tags',
+  'topics',
+  'proposals',
+  'users',
+  'translations',
+  'audit',
+  'jobs',
+  'settings',
+] as const;
 
-/** SPEC "Admin panel": one card per back-office screen (plus the audit log). */
+/** SPEC "Admin panel": one card per back-office screen (plus the audit log); the review queue's says how many wait. */
 export default function AdminPanelPage() {
   const { t } = useTranslation();
   return (
@@ -14,7 +25,10 @@ export default function AdminPanelPage() {
         {CARDS.map((card) => (
           <li key={card}>
             <Link to={`/admin/${card}`} className="catalogue-panel__card">
-              <span className="catalogue-panel__title">{t(`adminCatalogue.panel.${card}.title`)}</span>
+              <span className="catalogue-panel__title">
+                {t(`adminCatalogue.panel.${card}.title`)}
+                {card === 'proposals' && <PendingProposalsCount />}
+              </span>
               <span className="catalogue-muted">{t(`adminCatalogue.panel.${card}.description`)}</span>
             </Link>
           </li>

@@ -41,7 +41,11 @@ export default function AdminTopicEditPage() {
       )}
       {topic.data && (
         <>
-          <TopicEditor key={`${topic.data.topic.id}-${topic.data.topic.title}`} topic={topic.data.topic} />
+          <TopicEditor
+            key={`${topic.data.topic.id}-${topic.data.topic.title}`}
+            topic={topic.data.topic}
+            proposalPolicy={topic.data.proposalPolicy}
+          />
           <section className="catalogue-card" aria-labelledby="admin-ranking-title">
             <h2 id="admin-ranking-title" className="catalogue-card__title">
               {t('adminCatalogue.topicEdit.ranking')}
