@@ -20,7 +20,14 @@ export const myTopicVotesDto = z
     /** When the caller last voted on it. */
     votedAt: z.string(),
     /** Best place first (3, 2, 1 points). */
-    votes: z.array(z.object({ itemName: z.string(), points: votePointsField })),
+    votes: z.array(
+      z.object({
+        itemName: z.string(),
+        points: votePointsField,
+        /** A proposal of the topic held for review (issue 34): in this ballot, not yet in the ranking. */
+        awaitingReview: z.boolean(),
+      }),
+    ),
   })
   .register(apiComponents, { id: 'MyTopicVotesDto' });
 export type MyTopicVotesDto = z.infer<typeof myTopicVotesDto>;

@@ -34,12 +34,12 @@ describe('GET /api/users/me/votes', () => {
     expect(response.body.data.total).toBe(2);
     const [newest, oldest] = response.body.data.topics;
     expect(newest).toMatchObject({ id: second.id, slug: second.slug, title: 'Meilleur café' });
-    expect(newest.votes).toEqual([{ itemName: 'Kaffee Klatsch', points: 2 }]);
+    expect(newest.votes).toEqual([{ itemName: 'Kaffee Klatsch', points: 2, awaitingReview: false }]);
     expect(oldest).toMatchObject({ id: first.id, title: 'Beste Pizza', isActive: true });
     expect(oldest.votes).toEqual([
-      { itemName: 'Luigi', points: 3 },
-      { itemName: 'Mario', points: 2 },
-      { itemName: 'Peach', points: 1 },
+      { itemName: 'Luigi', points: 3, awaitingReview: false },
+      { itemName: 'Mario', points: 2, awaitingReview: false },
+      { itemName: 'Peach', points: 1, awaitingReview: false },
     ]);
 
     const page = await server.request('GET', '/api/users/me/votes?lang=en&limit=1&offset=1', {

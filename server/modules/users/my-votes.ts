@@ -33,7 +33,11 @@ export async function myVotes(
           votedAt: String(row.voted_at),
           votes: votes
             .filter((vote) => vote.topic_id === topic.id)
-            .map((vote) => ({ itemName: vote.name, points: vote.points as VotePoints })),
+            .map((vote) => ({
+              itemName: vote.name,
+              points: vote.points as VotePoints,
+              awaitingReview: vote.listed_at === null,
+            })),
         },
       ];
     }),

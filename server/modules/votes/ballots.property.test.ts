@@ -21,7 +21,8 @@ afterAll(() => server.close());
 
 const VOTERS = 4;
 /** Listed propositions, and names voters create (two may create the same one at once). */
-const NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'New one', 'new ONE', 'Other new'];
+const NEW_NAMES = ['New one', 'new ONE', 'Other new'];
+const NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta', ...NEW_NAMES];
 
 type Action =
   | { voter: number; top3: string[] }
@@ -53,7 +54,8 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       decide: fc.constantFrom('approve' as const, 'reject' as const),
-      name: fc.constantFrom(...NAMES),
+      // Only a name a voter created can be a proposal: the topic's own four are listed.
+      name: fc.constantFrom(...NEW_NAMES),
     }),
   },
 );
@@ -159,10 +161,14 @@ async function rankingOf(topicId: number): Promise<RankingData> {
 /** Each voter's ballot on the topic: versions in order, the last the places "my votes" shows. */
 async function expectHistoriesInOrder(topicId: number): Promise<void> {
   const db = server.ctx.db;
-  const names = new Map(
+  const propositions = new Map(
     (
-      await db.selectFrom('propositions').select(['id', 'name']).where('topic_id', '=', topicId).execute()
-    ).map((row) => [row.id, row.name]),
+      await db
+        .selectFrom('propositions')
+        .select(['id', 'name', 'listed_at'])
+        .where('topic_id', '=', topicId)
+        .execute()
+    ).map((row) => [row.id, row]),
   );
   for (const user of voters) {
     const record = await db
@@ -194,7 +200,12 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
       [last?.first_id, 3],
       [last?.second_id, 2],
       [last?.third_id, 1],
-    ].flatMap(([id, points]) => (id == null ? [] : [{ itemName: names.get(id as number), points }]));
+    ].flatMap(([id, points]) => {
+      const proposition = id == null ? undefined : propositions.get(id as number);
+      return proposition
+        ? [{ itemName: proposition.name, points, awaitingReview: proposition.listed_at === null }]
+        : [];
+    });
     expect(shown?.votes ?? []).toEqual(places);
   }
 }
@@ -234,7 +245,26 @@ describe('ballots under any concurrent mix of votes, withdrawals, deletions, mer
           listed.map((row) => row.name).sort(),
         );
       }),
-      { numRuns: 40 },
+      {
+        numRuns: 40,
+        // Always among the runs: a proposal approved and another rejected while a voter names it.
+        examples: [
+          [
+            'review',
+            [
+              { actions: [{ voter: 0, top3: ['New one', 'Other new', 'Alpha'] }], pause: 1_000 },
+              {
+                actions: [
+                  { decide: 'approve', name: 'New one' },
+                  { decide: 'reject', name: 'Other new' },
+                  { voter: 1, top3: ['Other new', 'New one'] },
+                ],
+                pause: 0,
+              },
+            ],
+          ],
+        ],
+      },
     );
     expect(decided.approve).toBeGreaterThan(0);
     expect(decided.reject).toBeGreaterThan(0);

@@ -137,8 +137,8 @@ describe('a ballot with a history', () => {
     });
     const myVotes = await server.request('GET', '/api/users/me/votes?lang=en', { token: alice.accessToken });
     expect(myVotes.body.data.topics[0].votes).toEqual([
-      { itemName: 'A', points: 3 },
-      { itemName: 'C', points: 1 },
+      { itemName: 'A', points: 3, awaitingReview: false },
+      { itemName: 'C', points: 1, awaitingReview: false },
     ]);
     expect(await findTotalsMismatches(db())).toEqual([]);
   });

@@ -163,7 +163,7 @@ export class VotesRepository {
       this.db
         .selectFrom('votes as v')
         .innerJoin('propositions as p', 'p.id', 'v.proposition_id')
-        .select(['v.topic_id', 'v.points', 'p.name'])
+        .select(['v.topic_id', 'v.points', 'p.name', 'p.listed_at'])
         .where('v.user_id', '=', userId)
         .where('v.topic_id', 'in', topicIds)
         .orderBy('v.points', 'desc')

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { MyTopicVotesDto } from '../../../../../common/api/profile.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
+import { Badge } from '../../../shared/ui/Badge.js';
 import { Button } from '../../../shared/ui/Button.js';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
@@ -69,6 +70,12 @@ export function MyVotes() {
                       {t('profile.votes.points', { count: vote.points })}
                     </span>{' '}
                     {vote.itemName}
+                    {vote.awaitingReview && (
+                      <>
+                        {' '}
+                        <Badge>{t('vote.review.badge')}</Badge>
+                      </>
+                    )}
                   </li>
                 ))}
               </ol>
