@@ -97,8 +97,10 @@ export class VotesService {
         count: created.length,
         now,
       });
-      // Held for review or listed at once: the topic's own policy, else the administrators' setting.
-      const listedAt = (await this.proposalPolicyOf(trx, topic)) === 'review' ? null : now;
+      // Held for review or listed at once: the topic's own policy, else the administrators' setting (read
+      // only when the ballot creates a name).
+      const listedAt =
+        created.length > 0 && (await this.proposalPolicyOf(trx, topic)) === 'review' ? null : now;
       const next = new Map<number, number>();
       const chosen = new Map<number, FoundProposition>();
       for (const entry of entries) {
