@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,relevance] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -53,6 +53,7 @@ import { lighthouseMedian } from './lib/lighthouse.js';
 import { formatMemory, memoryKb, memoryPeak } from './lib/memory.js';
 import { benchMerge } from './lib/merge.js';
 import { benchRelevance } from './lib/relevance.js';
+import { benchResetTiming } from './lib/reset-timing.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
 import { SingleClient } from './lib/single-client.js';
 import { benchStreams } from './lib/streams.js';
@@ -60,7 +61,7 @@ import { mintTokens } from './lib/tokens.js';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,relevance' },
+    only: { type: 'string', default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance' },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
     'votes-only': { type: 'boolean', default: false },
@@ -526,6 +527,7 @@ if (sections.has('fuzz')) benchFuzz();
 if (sections.has('streams')) await benchStreams();
 if (sections.has('freshness')) await benchFreshness();
 if (sections.has('merge')) await benchMerge(['sqlite', 'postgres']);
+if (sections.has('reset')) await benchResetTiming(['sqlite', 'postgres']);
 if (sections.has('relevance')) await benchRelevance();
 
 if (failures.length > 0) {

@@ -18,6 +18,7 @@ import { serializeUnchecked } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnsafeText } from './http/unsafe-text.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
+import { handleAccountLinkMail } from './modules/auth/account-links.js';
 import { createGuards } from './modules/auth/guards.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { pruneSessionsHourly } from './modules/auth/session-pruning.js';
@@ -28,6 +29,7 @@ import { Outbox } from './modules/jobs/outbox.js';
 import { pruneFinishedJobsDaily } from './modules/jobs/retention.js';
 import { Jobs } from './modules/jobs/runner.js';
 import { registerTestJobKinds } from './modules/jobs/test-kinds.js';
+import { createMailTransport } from './modules/mail/transport.js';
 import { liveRankings } from './modules/rankings/live.js';
 import { SearchRepository } from './modules/search/repository.js';
 import { SearchService } from './modules/search/service.js';
@@ -164,6 +166,10 @@ export async function buildApp({
     rankings,
   };
   followChanges(ctx);
+  // Mail leaves by jobs only: a write enqueues its message in its own transaction (issue 35).
+  const mail = createMailTransport(config.mail, app.log);
+  handleAccountLinkMail(ctx, jobs, mail);
+  app.addHook('onClose', async () => mail.close());
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

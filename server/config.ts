@@ -41,6 +41,15 @@ const environmentSchema = z.object({
   JOBS_CONCURRENCY: positiveInt.default(2),
   JOBS_TEST_DIR: z.string().optional(),
   CACHE_BUDGET_MB: positiveInt.default(DEFAULT_CACHE_BUDGET_MB),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\//,
+      'an smtp:// or smtps:// address, for example smtp://user:password@mail.example:587',
+    )
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Podium <no-reply@podium.invalid>'),
+  RESET_REQUESTS_PER_HOUR: positiveInt.default(5),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -93,6 +102,7 @@ export interface Config {
   cacheBudgetBytes: number;
   liveStreams: LiveStreamLimits;
   passwordThrottle: PasswordThrottleLimits;
+  mail: MailSettings;
   creationLimits: CreationLimitSettings;
   /**
    * Which peers may tell the client's address (X-Forwarded-For): a number of proxy hops, or the proxies'
@@ -137,6 +147,18 @@ export interface LiveStreamLimits {
 }
 
 /** Reads the environment of DESIGN.md's table; a bad value stops the start with a clear message. */
+/** How e-mail leaves (issue 35): SMTP when `smtpUrl` is set, else each message is kept as a file. */
+export interface MailSettings {
+  /** smtp(s)://[user:password@]host:port; never logged (it may hold a password). */
+  smtpUrl?: string;
+  /** The sender, as "Name <address>". */
+  from: string;
+  /** Where each message is written as an .eml file when no SMTP server is set. */
+  outboxDir: string;
+  /** Links (password reset, confirmation again) one address or one client may ask for per hour. */
+  linkRequestsPerHour: number;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `NAME=` (set but empty) means what leaving NAME out means, as shells and compose files write it.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -187,6 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
       concurrency: e.JOBS_CONCURRENCY,
       testDir: e.JOBS_TEST_DIR,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: join(dataDir, 'mail'),
+      linkRequestsPerHour: e.RESET_REQUESTS_PER_HOUR,
     },
     passwordThrottle: {
       failuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,

@@ -55,6 +55,8 @@ export const userDto = z
     isAdmin: z.boolean(),
     createdAt: z.string(),
     voteCount: z.int(),
+    /** Whether the person confirmed their address through the link mailed to it (issue 35). */
+    emailVerified: z.boolean(),
   })
   .register(apiComponents, { id: 'UserDto' });
 export type UserDto = z.infer<typeof userDto>;

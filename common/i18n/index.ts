@@ -1,9 +1,11 @@
 import { mergeCatalogs } from './catalog.js';
+import { accountCatalog } from './catalogs/account.js';
 import { adminCatalogueCatalog } from './catalogs/admin-catalogue.js';
 import { adminJobsCatalog } from './catalogs/admin-jobs.js';
 import { adminPeopleCatalog } from './catalogs/admin-people.js';
 import { browseCatalog } from './catalogs/browse.js';
 import { errorsCatalog } from './catalogs/errors.js';
+import { mailCatalog } from './catalogs/mail.js';
 import { methodologyCatalog } from './catalogs/methodology.js';
 import { profileCatalog } from './catalogs/profile.js';
 import { proposalsCatalog } from './catalogs/proposals.js';
@@ -29,4 +31,6 @@ export const uiCatalog = mergeCatalogs([
   adminJobsCatalog,
   standingCatalog,
   proposalsCatalog,
+  mailCatalog,
+  accountCatalog,
 ]);

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LinkPurpose } from '../../common/api/account-links.js';
 import type { RejectionReason } from '../../common/api/proposals.js';
 import type { ProposalPolicy } from '../../common/api/settings.js';
 
@@ -27,6 +28,20 @@ export interface UsersTable {
   is_admin: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: string;
   updated_at: string;
+  /** When the person confirmed their current address by a mailed link; null until then (migration 0026). */
+  email_verified_at: NullableDefault<string>;
+}
+
+/** A link mailed about an account: its token's hash once minted, single-use until it expires (migration 0026). */
+export interface AccountLinksTable {
+  id: Id;
+  user_id: number;
+  purpose: LinkPurpose;
+  email: string;
+  token_hash: NullableDefault<string>;
+  created_at: string;
+  expires_at: string;
+  used_at: NullableDefault<string>;
 }
 
 /** A signed-in session: a login and every refresh rotated from it (the refresh tokens' family). */
@@ -292,6 +307,7 @@ export interface Database {
   proposition_aliases: PropositionAliasesTable;
   settings: SettingsTable;
   ballot_notices: BallotNoticesTable;
+  account_links: AccountLinksTable;
   proposition_creations: PropositionCreationsTable;
   votes: VotesTable;
   ballots: BallotsTable;

@@ -29,6 +29,8 @@ export const errors = {
   invalidCredentials: () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
   tokenExpired: () => new ApiError(401, 'TOKEN_EXPIRED', 'Token expired'),
   invalidToken: (message = 'Invalid token') => new ApiError(401, 'INVALID_TOKEN', message),
+  /** A mailed link whose token is unknown, used, or expired: one answer for all three (nothing to probe). */
+  invalidLink: () => new ApiError(400, 'INVALID_LINK', 'This link has expired or was already used'),
   accountDisabled: (status: 401 | 403 = 403) =>
     new ApiError(status, 'ACCOUNT_DISABLED', 'This account is disabled'),
   forbidden: (message = 'You are not allowed to do this') => new ApiError(403, 'FORBIDDEN', message),

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkPurpose } from '../../common/api/account-links.js';
+import { tokenHashOf } from '../modules/auth/account-links.js';
 import { ballot, vote } from '../modules/votes/test-helpers.js';
 import { createAdmin, registerUser, type TestUser } from '../test/factories.js';
 import { type Answer, OpenApiContract, type Operation } from '../test/openapi-contract.js';
@@ -66,6 +69,25 @@ const newTopic = async (extra: Record<string, unknown> = {}) =>
 const newProposition = async (topicSlug: string) =>
   (await adminWrites('POST', `/api/admin/topics/${topicSlug}/propositions`, { itemName: unique('Pizzeria') }))
     .proposition;
+
+/** The token of a link as if mailed to a new account (its message is not sent here: only its hash is kept). */
+async function linkToken(purpose: LinkPurpose): Promise<string> {
+  const user = await registerUser(server);
+  const token = randomBytes(32).toString('base64url');
+  const now = server.clock.now();
+  await server.ctx.db
+    .insertInto('account_links')
+    .values({
+      user_id: user.id,
+      purpose,
+      email: user.email,
+      token_hash: tokenHashOf(token),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 60_000).toISOString(),
+    })
+    .execute();
+  return token;
+}
 
 /** A voter's proposal held for review on a new topic under review: its id. */
 async function heldProposal(): Promise<number> {
@@ -148,6 +170,31 @@ const samples: Record<Operation, Sample> = {
     request: async () => ({
       path: '/api/auth/logout',
       body: { refreshToken: (await registerUser(server)).refreshToken },
+    }),
+  },
+  'POST /api/auth/password-reset': {
+    status: 202,
+    request: () => ({ path: '/api/auth/password-reset', body: { email: voter.email } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    status: 200,
+    request: async () => ({
+      path: '/api/auth/password-reset/confirm',
+      body: { token: await linkToken('reset_password'), password: 'a new secret of mine' },
+    }),
+  },
+  'POST /api/auth/verify-email': {
+    status: 200,
+    request: async () => ({
+      path: '/api/auth/verify-email',
+      body: { token: await linkToken('verify_email') },
+    }),
+  },
+  'POST /api/auth/verify-email/resend': {
+    status: 202,
+    request: async () => ({
+      path: '/api/auth/verify-email/resend',
+      token: (await registerUser(server)).accessToken,
     }),
   },
   'GET /api/auth/me': { status: 200, request: () => ({ path: '/api/auth/me', token: voter.accessToken }) },

@@ -11,7 +11,7 @@ import { errorEnvelope, successEnvelope } from '../../common/api/envelope.js';
  */
 export const serializeUnchecked: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
-type SuccessStatus = 200 | 201;
+type SuccessStatus = 200 | 201 | 202;
 type Enveloped<Answers> = {
   [Status in keyof Answers]: ReturnType<typeof successEnvelope<Answers[Status] & z.ZodType>>;
 };

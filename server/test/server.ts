@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { buildApp, type PodiumApp } from '../app.js';
 import { prepareData } from '../bootstrap.js';
 import { TestClock } from '../clock/clock.js';
@@ -87,6 +88,8 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     // The runner does not poll on its own: a job would write in the middle of a test's snapshot. Tests of
     // jobs move the clock and call `ctx.jobs.runDue()`.
     jobs: { ...loadConfig({}).jobs, pollIntervalMs: 0 },
+    // Mail without SMTP_URL is kept in the test's own data directory; tests of mail start an SMTP server.
+    mail: { ...loadConfig({}).mail, outboxDir: join(database.dataDir, 'mail'), linkRequestsPerHour: 100_000 },
     ...overrides,
   };
 }

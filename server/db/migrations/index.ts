@@ -25,6 +25,7 @@ import { merges } from './2026-11-27-0022-merges.js';
 import { auditTopic } from './2026-11-27-0023-audit-topic.js';
 import { settings } from './2026-11-27-0024-settings.js';
 import { proposals } from './2026-11-27-0025-proposals.js';
+import { accountLinks } from './2026-11-27-0026-account-links.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -55,6 +56,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0023-audit-topic': auditTopic,
   '2026-11-27-0024-settings': settings,
   '2026-11-27-0025-proposals': proposals,
+  '2026-11-27-0026-account-links': accountLinks,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

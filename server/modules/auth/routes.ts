@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  emailVerificationBody,
+  linkRequestedData,
+  passwordResetBody,
+  passwordResetRequestBody,
+} from '../../../common/api/account-links.js';
+import {
   loginBody,
   logoutBody,
   logoutData,
@@ -47,6 +53,53 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       config: limited,
     },
     async (request) => ok(await auth.refresh(request.body.refreshToken)),
+  );
+
+  // Links mailed about an account (issue 35). A reset request answers 202 alike for every address.
+  api.post(
+    '/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        body: passwordResetRequestBody,
+        response: answers({ 202: linkRequestedData }),
+      },
+      config: limited,
+    },
+    async (request, reply) => {
+      await auth.links.requestPasswordReset(request.body.email, request.ip);
+      return reply.status(202).send(ok({ requested: true as const }));
+    },
+  );
+
+  api.post(
+    '/auth/password-reset/confirm',
+    {
+      schema: { tags: ['auth'], body: passwordResetBody, response: answers({ 200: sessionDto }) },
+      config: limited,
+    },
+    async (request) => ok(await auth.links.resetPassword(request.body.token, request.body.password)),
+  );
+
+  api.post(
+    '/auth/verify-email',
+    {
+      schema: { tags: ['auth'], body: emailVerificationBody, response: answers({ 200: userData }) },
+      config: limited,
+    },
+    async (request) => ok({ user: await auth.links.verifyEmail(request.body.token) }),
+  );
+
+  api.post(
+    '/auth/verify-email/resend',
+    {
+      schema: { tags: ['auth'], response: answers({ 202: linkRequestedData }) },
+      preHandler: ctx.guards.requireUser,
+    },
+    async (request, reply) => {
+      await auth.links.resendVerification(callerOf(request).id, request.ip);
+      return reply.status(202).send(ok({ requested: true as const }));
+    },
   );
 
   // A bearer token, when sent, names the session too. An expired or already ended one is no reason to

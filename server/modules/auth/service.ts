@@ -1,9 +1,11 @@
 import type { SessionDto, UserDto } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/executor.js';
 import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { Accounts } from '../users/accounts.js';
 import { UsersRepository } from '../users/repository.js';
+import { AccountLinks } from './account-links.js';
 import type { AuthUser } from './guards.js';
 import { PasswordThrottle } from './password-throttle.js';
 import { hashPassword } from './passwords.js';
@@ -12,11 +14,14 @@ import type { RotatedSession } from './sessions.js';
 /** Registration, login, refresh and logout: the session rules of issue 2 in one place. */
 export class AuthService {
   readonly users: UsersRepository;
+  /** Password reset and address confirmation by mailed links (issue 35). */
+  readonly links: AccountLinks;
   private readonly throttle: PasswordThrottle;
 
   constructor(private readonly ctx: AppContext) {
     this.users = new UsersRepository(ctx.db);
     this.throttle = new PasswordThrottle(ctx.counters, ctx.config.passwordThrottle);
+    this.links = new AccountLinks(ctx, this);
   }
 
   /** The account as the API shows it. */
@@ -41,19 +46,27 @@ export class AuthService {
   }
 
   /** An account write, recorded as a change of that account (derived state may follow accounts). */
-  private writeAccount(work: (accounts: Accounts) => Promise<UserRow>): Promise<UserRow> {
+  private writeAccount(work: (accounts: Accounts, trx: Executor) => Promise<UserRow>): Promise<UserRow> {
     return this.ctx.changes.transaction(async (trx, change) => {
-      const account = await work(new Accounts(new UsersRepository(trx), this.ctx.clock));
+      const account = await work(new Accounts(new UsersRepository(trx), this.ctx.clock), trx);
       change.user(account.id);
       return account;
     });
   }
 
+  /** A new account, signed in; the link that confirms its address is mailed once the account exists. */
   async register(input: { username: string; email: string; password: string; language?: string }) {
     const passwordHash = await hashPassword(input.password);
-    const user = await this.writeAccount((users) =>
-      users.create({ username: input.username, email: input.email, language: input.language, passwordHash }),
-    );
+    const user = await this.writeAccount(async (users, trx) => {
+      const created = await users.create({
+        username: input.username,
+        email: input.email,
+        language: input.language,
+        passwordHash,
+      });
+      await this.links.issue(trx, created, 'verify_email');
+      return created;
+    });
     return this.openSession(user.id);
   }
 
@@ -139,6 +152,7 @@ export class AuthService {
     await this.assertCurrentPassword(await this.caller(userId), input.currentPassword, address);
     const passwordHash = await hashPassword(input.newPassword);
     await this.writeAccount((users) => users.update(userId, { password_hash: passwordHash }));
+    await this.links.revokeResets(userId);
     await this.ctx.sessions.endAllOf(userId);
     return this.openSession(userId);
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
+import { runEveryDueJob } from '../../test/jobs.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { type JobHandler, type JobKindOptions, Jobs } from './runner.js';
 
@@ -273,14 +274,14 @@ describe('a recurring job', () => {
   });
 
   it('prunes expired sessions hourly in place of every server’s own timer', async () => {
-    await server.ctx.jobs.runDue();
+    await runEveryDueJob(server.ctx.jobs);
     const pruning = await rowsOf('sessions.prune');
     expect(pruning.at(-1)).toMatchObject({ state: 'done', attempts: 1 });
     const count = pruning.length;
-    await server.ctx.jobs.runDue();
+    await runEveryDueJob(server.ctx.jobs);
     expect(await rowsOf('sessions.prune')).toHaveLength(count);
     server.clock.advance(3600_000);
-    await server.ctx.jobs.runDue();
+    await runEveryDueJob(server.ctx.jobs);
     expect(await rowsOf('sessions.prune')).toHaveLength(count + 1);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../test/factories.js';
+import { runEveryDueJob } from '../../test/jobs.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { ballot, topicWith, vote } from '../votes/test-helpers.js';
 
@@ -62,8 +63,7 @@ describe('the outbox', () => {
       },
     ]);
     handled.length = 0;
-    await server.ctx.jobs.runDue();
-    await server.ctx.jobs.runDue();
+    await runEveryDueJob(server.ctx.jobs);
     expect(handled.filter((payload) => (payload as { topicId: number }).topicId === topic.id)).toHaveLength(
       2,
     );

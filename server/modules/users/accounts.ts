@@ -19,6 +19,7 @@ export function toUserDto(row: UserRow, voteCount: number): UserDto {
     isAdmin: row.is_admin === 1,
     createdAt: row.created_at,
     voteCount,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -62,13 +63,20 @@ export class Accounts {
     }
   }
 
+  /** A new address is not confirmed, whoever changes it, until its owner follows the link sent to it. */
   async update(id: number, changes: Omit<UserUpdate, 'id' | 'updated_at'>): Promise<UserRow> {
     await this.assertAvailable(
       { email: changes.email as string | undefined, username: changes.username as string | undefined },
       id,
     );
+    const current = changes.email === undefined ? undefined : await this.users.findById(id);
+    const readdressed = current !== undefined && current.email !== changes.email;
     try {
-      return await this.users.update(id, changes, this.clock.nowIso());
+      return await this.users.update(
+        id,
+        readdressed ? { ...changes, email_verified_at: null } : changes,
+        this.clock.nowIso(),
+      );
     } catch (error) {
       throw conflictFor(error) ?? error;
     }

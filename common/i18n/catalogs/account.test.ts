@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { LINK_VALIDITY_MINUTES } from '../../api/account-links.js';
+import { LANGUAGES } from '../../constants.js';
+import { accountCatalog } from './account.js';
+
+describe('accountCatalog', () => {
+  it('has a non-empty text for every key in every language', () => {
+    for (const language of LANGUAGES) {
+      for (const text of Object.values(accountCatalog[language])) expect(text.trim()).not.toBe('');
+    }
+  });
+
+  it('quotes in every language how long each link works, as the server keeps it', () => {
+    const resetMinutes = String(LINK_VALIDITY_MINUTES.reset_password);
+    const verifyDays = String(LINK_VALIDITY_MINUTES.verify_email / (60 * 24));
+    for (const language of LANGUAGES) {
+      expect(accountCatalog[language]['account.reset.request.sent']).toMatch(
+        new RegExp(`\\b${resetMinutes}\\b`),
+      );
+      expect(accountCatalog[language]['account.email.resent']).toMatch(new RegExp(`\\b${verifyDays}\\b`));
+    }
+  });
+});

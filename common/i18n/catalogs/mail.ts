@@ -1,0 +1,80 @@
+import { catalogFromRows } from '../catalog.js';
+
+/**
+ * The e-mails Podium sends (issue 35), in the recipient's language. Administrators may edit them like any
+ * UI text. `{{name}}` marks a value filled in when the message is written.
+ */
+export const mailCatalog = catalogFromRows({
+  'mail.footer': [
+    'Vous recevez ce message parce que cette adresse a été saisie sur Podium. Si ce n’était pas vous, ignorez-le\u00a0: rien ne changera.',
+    'You receive this message because this address was entered on Podium. If it was not you, ignore it: nothing will change.',
+    'Recibes este mensaje porque esta dirección se introdujo en Podium. Si no fuiste tú, ignóralo: no cambiará nada.',
+    'Du erhältst diese Nachricht, weil diese Adresse bei Podium eingegeben wurde. Warst du es nicht, ignoriere sie: Es ändert sich nichts.',
+  ],
+  'mail.linkFallback': [
+    'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u00a0:',
+    'If the button does not work, copy this address into your browser:',
+    'Si el botón no funciona, copia esta dirección en tu navegador:',
+    'Falls der Button nicht funktioniert, kopiere diese Adresse in deinen Browser:',
+  ],
+  'mail.reset.subject': [
+    'Choisir un nouveau mot de passe Podium',
+    'Choose a new Podium password',
+    'Elige una nueva contraseña de Podium',
+    'Ein neues Podium-Passwort wählen',
+  ],
+  'mail.reset.heading': [
+    'Un nouveau mot de passe pour {{username}}',
+    'A new password for {{username}}',
+    'Una nueva contraseña para {{username}}',
+    'Ein neues Passwort für {{username}}',
+  ],
+  'mail.reset.body': [
+    'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Podium. Ce lien sert une seule fois et pendant {{minutes}}\u00a0minutes\u00a0; ensuite, toutes vos sessions ouvertes seront fermées.',
+    'Someone asked to reset the password of your Podium account. This link works once, for {{minutes}} minutes; after that, every session you have open will be signed out.',
+    'Alguien pidió restablecer la contraseña de tu cuenta de Podium. Este enlace sirve una sola vez, durante {{minutes}} minutos; después se cerrarán todas tus sesiones abiertas.',
+    'Jemand hat angefordert, das Passwort deines Podium-Kontos zurückzusetzen. Dieser Link funktioniert einmal, {{minutes}} Minuten lang; danach werden alle deine offenen Sitzungen abgemeldet.',
+  ],
+  'mail.reset.button': [
+    'Choisir un nouveau mot de passe',
+    'Choose a new password',
+    'Elegir una nueva contraseña',
+    'Neues Passwort wählen',
+  ],
+  'mail.reset.ignore': [
+    'Vous n’avez rien demandé\u00a0? Ignorez ce message\u00a0: votre mot de passe reste le même.',
+    'Did not ask for this? Ignore this message: your password stays the same.',
+    '¿No lo pediste? Ignora este mensaje: tu contraseña sigue siendo la misma.',
+    'Nicht angefordert? Ignoriere diese Nachricht: Dein Passwort bleibt, wie es ist.',
+  ],
+  'mail.verify.subject': [
+    'Confirmez votre adresse sur Podium',
+    'Confirm your address on Podium',
+    'Confirma tu dirección en Podium',
+    'Bestätige deine Adresse bei Podium',
+  ],
+  'mail.verify.heading': [
+    'Bienvenue sur Podium, {{username}}',
+    'Welcome to Podium, {{username}}',
+    'Bienvenido a Podium, {{username}}',
+    'Willkommen bei Podium, {{username}}',
+  ],
+  'mail.verify.body': [
+    'Confirmez que cette adresse est bien la vôtre\u00a0: c’est elle qui vous permettra de retrouver votre compte si vous oubliez votre mot de passe. Le lien est valable {{days}}\u00a0jours.',
+    'Confirm that this address is yours: it is how you get your account back if you forget your password. The link is valid for {{days}} days.',
+    'Confirma que esta dirección es tuya: es la que te permitirá recuperar tu cuenta si olvidas tu contraseña. El enlace es válido durante {{days}} días.',
+    'Bestätige, dass diese Adresse dir gehört: Über sie bekommst du dein Konto zurück, falls du dein Passwort vergisst. Der Link ist {{days}} Tage gültig.',
+  ],
+  'mail.verify.button': [
+    'Confirmer mon adresse',
+    'Confirm my address',
+    'Confirmar mi dirección',
+    'Meine Adresse bestätigen',
+  ],
+  'mail.verify.ignore': [
+    'Vous n’avez pas créé de compte\u00a0? Ignorez ce message\u00a0: l’adresse ne sera pas confirmée.',
+    'Did not create an account? Ignore this message: the address will not be confirmed.',
+    '¿No creaste una cuenta? Ignora este mensaje: la dirección no se confirmará.',
+    'Kein Konto angelegt? Ignoriere diese Nachricht: Die Adresse wird nicht bestätigt.',
+  ],
+});

@@ -1,0 +1,44 @@
+import { render, toPlainText } from '@react-email/render';
+import { createElement } from 'react';
+import type { LinkPurpose } from '../../../common/api/account-links.js';
+import { AccountLinkMail } from './account-link-mail.js';
+import type { OutgoingMail } from './transport.js';
+
+/** The catalog keys of each purpose's words (common/i18n/catalogs/mail.ts). */
+const KEYS: Record<LinkPurpose, string> = { reset_password: 'mail.reset', verify_email: 'mail.verify' };
+
+/** Fills `{{name}}` in a catalog text. */
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
+/**
+ * A message carrying one account link, in the recipient's language: `texts` is that language's UI catalog
+ * (administrators' edits included), `values` fills its `{{...}}`.
+ */
+export async function renderAccountLinkMail(input: {
+  purpose: LinkPurpose;
+  to: string;
+  language: string;
+  url: string;
+  texts: Record<string, string>;
+  values: Record<string, string | number>;
+}): Promise<OutgoingMail> {
+  const key = KEYS[input.purpose];
+  const text = (name: string) => fill(input.texts[name] ?? name, input.values);
+  const html = await render(
+    createElement(AccountLinkMail, {
+      language: input.language,
+      heading: text(`${key}.heading`),
+      body: text(`${key}.body`),
+      button: text(`${key}.button`),
+      url: input.url,
+      linkFallback: text('mail.linkFallback'),
+      ignore: text(`${key}.ignore`),
+      footer: text('mail.footer'),
+    }),
+  );
+  // The heading keeps its case in the plain text: it holds the person's username.
+  const plain = toPlainText(html, { selectors: [{ selector: 'h1', options: { uppercase: false } }] });
+  return { to: input.to, subject: text(`${key}.subject`), html, text: plain };
+}
