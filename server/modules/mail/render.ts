@@ -1,7 +1,5 @@
-import { render, toPlainText } from '@react-email/render';
-import { createElement } from 'react';
 import type { LinkPurpose } from '../../../common/api/account-links.js';
-import { AccountLinkMail } from './account-link-mail.js';
+import { accountLinkMail } from './account-link-mail.js';
 import type { OutgoingMail } from './transport.js';
 
 /** The catalog keys of each purpose's words (common/i18n/catalogs/mail.ts). */
@@ -26,8 +24,10 @@ export async function renderAccountLinkMail(input: {
 }): Promise<OutgoingMail> {
   const key = KEYS[input.purpose];
   const text = (name: string) => fill(input.texts[name] ?? name, input.values);
+  // Loaded with the first message, after React (account-link-mail.ts says why).
+  const { render, toPlainText } = await import('@react-email/render');
   const html = await render(
-    createElement(AccountLinkMail, {
+    await accountLinkMail({
       language: input.language,
       heading: text(`${key}.heading`),
       body: text(`${key}.body`),

@@ -1,0 +1,114 @@
+import type { ReactElement } from 'react';
+
+/** The words of one message, already in the recipient's language and filled in. */
+export interface AccountLinkMailProps {
+  language: string;
+  heading: string;
+  body: string;
+  button: string;
+  url: string;
+  linkFallback: string;
+  ignore: string;
+  footer: string;
+}
+
+/** The brand's colours, as the web app's theme has them (web/src/app/styles/global.css). */
+const INK = '#1c2033';
+const MUTED = '#565c73';
+const ACCENT = '#4338ca';
+const PAGE = '#f6f7fb';
+const BORDER = '#e3e5ee';
+
+/**
+ * A message that carries one link about the person's account (a password reset, a confirmation of the
+ * address): the brand, what happened, one button, the address in full for clients that drop buttons, and
+ * what to do if it was not them. react-email makes the HTML mail clients render; the plain text is derived
+ * from it (render.ts).
+ *
+ * Written with `createElement` over modules imported when the first message is written, not as JSX over
+ * static imports: the server runs as one bundle whose package imports all load before its first line, and
+ * React must load after main.ts chose its production build (an early development React beside the pages'
+ * production renderer breaks both). It also keeps the mail libraries out of memory until mail is sent.
+ */
+export async function accountLinkMail(props: AccountLinkMailProps): Promise<ReactElement> {
+  const [react, body, button, container, head, heading, hr, html, link, preview, section, text] =
+    await Promise.all([
+      import('react'),
+      import('@react-email/body'),
+      import('@react-email/button'),
+      import('@react-email/container'),
+      import('@react-email/head'),
+      import('@react-email/heading'),
+      import('@react-email/hr'),
+      import('@react-email/html'),
+      import('@react-email/link'),
+      import('@react-email/preview'),
+      import('@react-email/section'),
+      import('@react-email/text'),
+    ]);
+  const h = react.createElement;
+  const small = { color: MUTED, fontSize: '14px', lineHeight: '1.5' };
+  return h(
+    html.Html,
+    { lang: props.language },
+    h(head.Head),
+    h(preview.Preview, null, props.body),
+    h(
+      body.Body,
+      {
+        style: { backgroundColor: PAGE, fontFamily: 'system-ui, -apple-system, Segoe UI, Arial, sans-serif' },
+      },
+      h(
+        container.Container,
+        { style: { maxWidth: '560px', margin: '0 auto', padding: '24px 16px' } },
+        h(
+          text.Text,
+          { style: { color: ACCENT, fontSize: '20px', fontWeight: 700, margin: '0 0 16px' } },
+          'Podium',
+        ),
+        h(
+          section.Section,
+          {
+            style: {
+              backgroundColor: '#ffffff',
+              borderRadius: '12px',
+              border: `1px solid ${BORDER}`,
+              padding: '24px',
+            },
+          },
+          h(
+            heading.Heading,
+            { as: 'h1', style: { color: INK, fontSize: '22px', lineHeight: '1.3', margin: '0 0 12px' } },
+            props.heading,
+          ),
+          h(text.Text, { style: { color: INK, fontSize: '16px', lineHeight: '1.5' } }, props.body),
+          h(
+            button.Button,
+            {
+              href: props.url,
+              style: {
+                backgroundColor: ACCENT,
+                color: '#ffffff',
+                borderRadius: '8px',
+                fontSize: '16px',
+                fontWeight: 700,
+                padding: '12px 20px',
+                margin: '8px 0 16px',
+              },
+            },
+            props.button,
+          ),
+          h(text.Text, { style: { ...small, margin: '0' } }, props.linkFallback),
+          h(
+            link.Link,
+            { href: props.url, style: { color: ACCENT, fontSize: '14px', wordBreak: 'break-all' } },
+            props.url,
+          ),
+          h(text.Text, { style: small }, props.ignore),
+        ),
+        h(hr.Hr, { style: { borderColor: BORDER, margin: '24px 0 12px' } }),
+        h(text.Text, { style: { ...small, fontSize: '12px' } }, props.footer),
+      ),
+    ),
+  );
+}
