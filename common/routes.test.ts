@@ -5,6 +5,8 @@ describe('matchClientRoute', () => {
   it.each([
     ['/', 'home'],
     ['/login', 'login'],
+    ['/reset-password', 'resetPassword'],
+    ['/verify-email', 'verifyEmail'],
     ['/404', 'notFound'],
     ['/search', 'search'],
     ['/topic/best-pizza', 'topic'],

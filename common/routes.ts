@@ -14,6 +14,9 @@ export interface ClientRoute {
 export const CLIENT_ROUTES = {
   home: { path: '/', access: 'public' },
   login: { path: '/login', access: 'public' },
+  // The pages of the links mailed about an account (issue 35); their token is in the query.
+  resetPassword: { path: '/reset-password', access: 'public' },
+  verifyEmail: { path: '/verify-email', access: 'public' },
   notFound: { path: '/404', access: 'public' },
   search: { path: '/search', access: 'public' },
   topic: { path: '/topic/:slug', access: 'public' },

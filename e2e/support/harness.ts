@@ -33,16 +33,20 @@ export interface E2E {
 
 /**
  * Per test file: starts a real server (with `env` overrides) and one Chromium, stops both after.
- * Each test gets its own contexts, so tests do not share sessions.
+ * Each test gets its own contexts, so tests do not share sessions. `env` may be a function, read when the
+ * server starts: for a value known only then (the address of a mail server started by an earlier hook).
  */
-export function setupE2E(env: Record<string, string> = {}): E2E {
+export function setupE2E(env: Record<string, string> | (() => Record<string, string>) = {}): E2E {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
     // Both start at once; if one fails, the other is still kept so that afterAll stops it (a failed
     // browser launch used to leave its server process running).
-    const [started, launched] = await Promise.allSettled([startServer(env), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([
+      startServer(typeof env === 'function' ? env() : env),
+      launchBrowser(),
+    ]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;

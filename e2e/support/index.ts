@@ -5,6 +5,7 @@ export { type Credentials, login, logout, newCredentials, register, userMenuButt
 export { ensureWebBuild } from './build.js';
 export { DESKTOP, type E2E, PHONE, setupE2E } from './harness.js';
 export { hydrated } from './hydration.js';
+export { linkIn, type Mailbox, setupMailbox } from './mail.js';
 export { REPO_ROOT, SCREENSHOT_DIR, WEB_DIST } from './paths.js';
 export { rankingPoints, rankingRow } from './ranking.js';
 export { ADMIN, startServer } from './server.js';

@@ -30,10 +30,10 @@ export const mailCatalog = catalogFromRows({
     'Ein neues Passwort für {{username}}',
   ],
   'mail.reset.body': [
-    'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Podium. Ce lien sert une seule fois et pendant {{minutes}}\u00a0minutes\u00a0; ensuite, toutes vos sessions ouvertes seront fermées.',
-    'Someone asked to reset the password of your Podium account. This link works once, for {{minutes}} minutes; after that, every session you have open will be signed out.',
-    'Alguien pidió restablecer la contraseña de tu cuenta de Podium. Este enlace sirve una sola vez, durante {{minutes}} minutos; después se cerrarán todas tus sesiones abiertas.',
-    'Jemand hat angefordert, das Passwort deines Podium-Kontos zurückzusetzen. Dieser Link funktioniert einmal, {{minutes}} Minuten lang; danach werden alle deine offenen Sitzungen abgemeldet.',
+    'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Podium. Ce lien sert une seule fois, dans les {{minutes}}\u00a0minutes. Dès que vous aurez choisi un nouveau mot de passe, toutes vos sessions ouvertes seront fermées.',
+    'Someone asked to reset the password of your Podium account. This link works once, within {{minutes}} minutes. As soon as you choose a new password, every session you have open is signed out.',
+    'Alguien pidió restablecer la contraseña de tu cuenta de Podium. Este enlace sirve una sola vez, en los próximos {{minutes}} minutos. En cuanto elijas una nueva contraseña, se cerrarán todas tus sesiones abiertas.',
+    'Jemand hat angefordert, das Passwort deines Podium-Kontos zurückzusetzen. Dieser Link funktioniert einmal, innerhalb von {{minutes}} Minuten. Sobald du ein neues Passwort wählst, werden alle deine offenen Sitzungen abgemeldet.',
   ],
   'mail.reset.button': [
     'Choisir un nouveau mot de passe',
@@ -54,16 +54,16 @@ export const mailCatalog = catalogFromRows({
     'Bestätige deine Adresse bei Podium',
   ],
   'mail.verify.heading': [
-    'Bienvenue sur Podium, {{username}}',
-    'Welcome to Podium, {{username}}',
-    'Bienvenido a Podium, {{username}}',
-    'Willkommen bei Podium, {{username}}',
+    'Confirmez votre adresse, {{username}}',
+    'Confirm your address, {{username}}',
+    'Confirma tu dirección, {{username}}',
+    'Bestätige deine Adresse, {{username}}',
   ],
   'mail.verify.body': [
-    'Confirmez que cette adresse est bien la vôtre\u00a0: c’est elle qui vous permettra de retrouver votre compte si vous oubliez votre mot de passe. Le lien est valable {{days}}\u00a0jours.',
-    'Confirm that this address is yours: it is how you get your account back if you forget your password. The link is valid for {{days}} days.',
-    'Confirma que esta dirección es tuya: es la que te permitirá recuperar tu cuenta si olvidas tu contraseña. El enlace es válido durante {{days}} días.',
-    'Bestätige, dass diese Adresse dir gehört: Über sie bekommst du dein Konto zurück, falls du dein Passwort vergisst. Der Link ist {{days}} Tage gültig.',
+    'Confirmez que cette adresse est bien la vôtre\u00a0: c’est elle qui vous permettra de retrouver votre compte Podium si vous oubliez votre mot de passe. Le lien est valable {{days}}\u00a0jours.',
+    'Confirm that this address is yours: it is how you get your Podium account back if you forget your password. The link is valid for {{days}} days.',
+    'Confirma que esta dirección es tuya: es la que te permitirá recuperar tu cuenta de Podium si olvidas tu contraseña. El enlace es válido durante {{days}} días.',
+    'Bestätige, dass diese Adresse dir gehört: Über sie bekommst du dein Podium-Konto zurück, falls du dein Passwort vergisst. Der Link ist {{days}} Tage gültig.',
   ],
   'mail.verify.button': [
     'Confirmer mon adresse',
@@ -72,9 +72,9 @@ export const mailCatalog = catalogFromRows({
     'Meine Adresse bestätigen',
   ],
   'mail.verify.ignore': [
-    'Vous n’avez pas créé de compte\u00a0? Ignorez ce message\u00a0: l’adresse ne sera pas confirmée.',
-    'Did not create an account? Ignore this message: the address will not be confirmed.',
-    '¿No creaste una cuenta? Ignora este mensaje: la dirección no se confirmará.',
-    'Kein Konto angelegt? Ignoriere diese Nachricht: Die Adresse wird nicht bestätigt.',
+    'Vous n’avez rien demandé\u00a0? Ignorez ce message\u00a0: l’adresse ne sera pas confirmée.',
+    'Did not ask for this? Ignore this message: the address will not be confirmed.',
+    '¿No lo pediste? Ignora este mensaje: la dirección no se confirmará.',
+    'Nicht angefordert? Ignoriere diese Nachricht: Die Adresse wird nicht bestätigt.',
   ],
 });

@@ -66,6 +66,9 @@ describe('address confirmation', () => {
     expect(mail.subject).toBe('Confirmez votre adresse sur Podium');
     expect(mail.from?.text).toContain('no-reply@podium.test');
     expect(mail.text).toContain(user.username);
+    // The page it opens speaks the message's language, and the address stands once in the plain text.
+    expect(mail.text).toContain(`/verify-email?token=${tokenIn(mail, '/verify-email')}&lng=fr`);
+    expect(mail.text?.split('/verify-email?token=')).toHaveLength(2);
     const token = tokenIn(mail, '/verify-email');
     const me = () => server.request('GET', '/api/auth/me', { token: user.accessToken });
     expect((await me()).body.data.user.emailVerified).toBe(false);
@@ -127,6 +130,8 @@ describe('password reset', () => {
     const reset = await confirmReset(token, 'a brand new secret');
     expect(reset.status, reset.text).toBe(200);
     expect(reset.body.data.user.id).toBe(user.id);
+    // Following a link mailed to the address proves it as well.
+    expect(reset.body.data.user.emailVerified).toBe(true);
     expect((await server.request('GET', '/api/auth/me', { token: user.accessToken })).status).toBe(401);
     expect((await server.request('GET', '/api/auth/me', { token: reset.body.data.accessToken })).status).toBe(
       200,

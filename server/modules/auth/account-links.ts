@@ -66,7 +66,7 @@ export class AccountLinks {
   async requestPasswordReset(email: string, clientAddress: string): Promise<void> {
     await this.admitLinkRequest([`address:${clientAddress}`, `email:${email}`]);
     const user = await this.users.findByEmail(email);
-    if (!user || user.is_active !== 1) return;
+    if (user?.is_active !== 1) return;
     await this.ctx.changes.transaction((trx) => this.issue(trx, user, 'reset_password'));
   }
 
@@ -93,7 +93,12 @@ export class AccountLinks {
       ) {
         throw errors.invalidLink();
       }
-      await new UsersRepository(trx).update(user.id, { password_hash: passwordHash }, now);
+      // Following a link mailed to the address proves it too.
+      await new UsersRepository(trx).update(
+        user.id,
+        { password_hash: passwordHash, ...(user.email_verified_at === null && { email_verified_at: now }) },
+        now,
+      );
       await new AccountLinksRepository(trx).revokeAll(user.id, 'reset_password', now);
       change.user(user.id);
       return user.id;
@@ -168,7 +173,8 @@ export function handleAccountLinkMail(ctx: AppContext, jobs: Jobs, transport: Ma
         purpose: link.purpose,
         to: user.email,
         language,
-        url: `${ctx.config.publicUrl}${PAGES[link.purpose]}?token=${token}`,
+        // In the message's language, whatever the browser that opens it prefers.
+        url: `${ctx.config.publicUrl}${PAGES[link.purpose]}?token=${token}&lng=${language}`,
         texts: await cachedUiCatalog(ctx, language),
         values: {
           username: user.username,

@@ -3,6 +3,8 @@ import type { ReactElement } from 'react';
 /** The words of one message, already in the recipient's language and filled in. */
 export interface AccountLinkMailProps {
   language: string;
+  /** The subject, also the document's title. */
+  title: string;
   heading: string;
   body: string;
   button: string;
@@ -51,7 +53,12 @@ export async function accountLinkMail(props: AccountLinkMailProps): Promise<Reac
   return h(
     html.Html,
     { lang: props.language },
-    h(head.Head),
+    h(
+      head.Head,
+      null,
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', null, props.title),
+    ),
     h(preview.Preview, null, props.body),
     h(
       body.Body,
@@ -60,7 +67,7 @@ export async function accountLinkMail(props: AccountLinkMailProps): Promise<Reac
       },
       h(
         container.Container,
-        { style: { maxWidth: '560px', margin: '0 auto', padding: '24px 16px' } },
+        { style: { maxWidth: '560px', margin: '0 auto', padding: '24px 8px' } },
         h(
           text.Text,
           { style: { color: ACCENT, fontSize: '20px', fontWeight: 700, margin: '0 0 16px' } },
@@ -73,7 +80,7 @@ export async function accountLinkMail(props: AccountLinkMailProps): Promise<Reac
               backgroundColor: '#ffffff',
               borderRadius: '12px',
               border: `1px solid ${BORDER}`,
-              padding: '24px',
+              padding: '20px',
             },
           },
           h(
@@ -86,7 +93,10 @@ export async function accountLinkMail(props: AccountLinkMailProps): Promise<Reac
             button.Button,
             {
               href: props.url,
+              // A block the width of the card, its words centred: on a phone a long label wraps evenly.
               style: {
+                display: 'block',
+                textAlign: 'center',
                 backgroundColor: ACCENT,
                 color: '#ffffff',
                 borderRadius: '8px',

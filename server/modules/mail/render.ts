@@ -29,6 +29,7 @@ export async function renderAccountLinkMail(input: {
   const html = await render(
     await accountLinkMail({
       language: input.language,
+      title: text(`${key}.subject`),
       heading: text(`${key}.heading`),
       body: text(`${key}.body`),
       button: text(`${key}.button`),
@@ -38,7 +39,13 @@ export async function renderAccountLinkMail(input: {
       footer: text('mail.footer'),
     }),
   );
-  // The heading keeps its case in the plain text: it holds the person's username.
-  const plain = toPlainText(html, { selectors: [{ selector: 'h1', options: { uppercase: false } }] });
+  // The heading keeps its case in the plain text (it holds the person's username), and links print their
+  // words only: the address stands once, as the words of the link under the button's label.
+  const plain = toPlainText(html, {
+    selectors: [
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'a', options: { ignoreHref: true } },
+    ],
+  });
   return { to: input.to, subject: text(`${key}.subject`), html, text: plain };
 }

@@ -20,6 +20,12 @@ const LoginPage = lazy(() => import('../pages/login/LoginPage.js').then((m) => (
 const ProfilePage = lazy(() =>
   import('../pages/profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('../pages/reset-password/ResetPasswordPage.js').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../pages/verify-email/VerifyEmailPage.js').then((m) => ({ default: m.VerifyEmailPage })),
+);
 
 // Admin screens are code-split: their chunks load only after RequireAdmin has let an administrator in.
 const AdminPanelPage = lazy(() => import('../pages/admin/panel/AdminPanelPage.js'));
@@ -45,6 +51,8 @@ function LazyOutlet() {
 const PAGES = {
   home: <HomePage />,
   login: <LoginPage />,
+  resetPassword: <ResetPasswordPage />,
+  verifyEmail: <VerifyEmailPage />,
   notFound: <NotFoundPage />,
   search: <SearchPage />,
   topic: <TopicPage />,

@@ -5,5 +5,5 @@ export { AuthForm } from './components/LazyAuthForm.js';
 export { SessionSync } from './components/SessionSync.js';
 export { UserMenu } from './components/UserMenu.js';
 export { WelcomeNotice } from './components/WelcomeNotice.js';
-export { sessionQueryKey, useAuth, useLogout } from './session.js';
-export type { AuthMode, UserDto } from './types.js';
+export { sessionQueryKey, useAuth, useLogout, useStartSession } from './session.js';
+export type { AuthMode, ResetPasswordState, UserDto } from './types.js';

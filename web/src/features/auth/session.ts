@@ -32,7 +32,8 @@ export function useAuth(): AuthState {
   return { user, isLoading: isPending, isAdmin: Boolean(user?.isAdmin) };
 }
 
-function useStartSession() {
+/** Keeps a session the server has just opened (login, registration, a reset link): its tokens and its user. */
+export function useStartSession() {
   const queryClient = useQueryClient();
   return (result: SessionDto) => {
     tokenStore.save(result);

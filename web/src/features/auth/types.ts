@@ -2,3 +2,8 @@
 export type { LoginInput, RegisterInput, SessionDto, UserDto } from '../../../../common/api/auth.js';
 
 export type AuthMode = 'login' | 'register';
+
+/** What the sign-in form hands the reset page: the address typed so far. */
+export interface ResetPasswordState {
+  email?: string;
+}

@@ -4,8 +4,8 @@ import { type Location, Navigate, useLocation } from 'react-router';
 import { AuthForm, type AuthMode, useAuth } from '../../features/auth/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
+import { CardPage } from '../../shared/ui/CardPage.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
-import './login.css';
 
 interface LoginState {
   from?: Location;
@@ -26,12 +26,9 @@ export function LoginPage() {
   if (user) return <Navigate to={state.from ?? '/'} replace />;
 
   return (
-    <section className="page login-page">
-      <div className="login-page__card">
-        <h1 className="page__title">{title}</h1>
-        {state.sessionEnded && <Alert tone="info">{t('auth.sessionEnded')}</Alert>}
-        <AuthForm key={mode} mode={mode} onModeChange={setMode} />
-      </div>
-    </section>
+    <CardPage title={title} className="login-page">
+      {state.sessionEnded && <Alert tone="info">{t('auth.sessionEnded')}</Alert>}
+      <AuthForm key={mode} mode={mode} onModeChange={setMode} />
+    </CardPage>
   );
 }

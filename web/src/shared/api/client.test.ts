@@ -117,4 +117,14 @@ describe('apiRequest', () => {
     expect(bearer(fetchMock.mock.calls[1]?.[1] as RequestInit)).toBe('Bearer old-access');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/translations/ui/fr?fallback=fr');
   });
+
+  it('sends no bearer token with a reset link, which starts a session of its own', async () => {
+    const fetchMock = serve(() => ({ status: 200, body: { success: true, data: {} } }));
+    await apiRequest('/auth/password-reset', { method: 'POST', body: {} });
+    await apiRequest('/auth/password-reset/confirm', { method: 'POST', body: {} });
+    expect(fetchMock.mock.calls.map(([, init]) => bearer(init as RequestInit))).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
 });

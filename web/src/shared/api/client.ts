@@ -21,6 +21,8 @@ const PUBLIC_PATH_PARTS = [
   '/auth/login',
   '/auth/register',
   '/auth/refresh',
+  // A reset link signs its person in: a bearer token from a session it may end must not come along.
+  '/auth/password-reset',
 ];
 
 export function isPublicPath(path: string): boolean {

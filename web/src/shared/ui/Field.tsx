@@ -7,7 +7,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   name: string;
   error?: string | undefined;
-  hint?: string;
+  /** Said with the field (aria-describedby): a rule, or a state such as a badge. */
+  hint?: ReactNode;
 }
 
 /** Labelled input whose error is tied to it by aria-describedby and aria-invalid. */
@@ -59,7 +60,7 @@ export function FieldShell({
 }: {
   label: string;
   error: string | undefined;
-  hint: string | undefined;
+  hint: ReactNode;
   className?: string | undefined;
   children: (ids: ControlIds) => ReactNode;
 }) {

@@ -34,6 +34,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const controls = useMemo(
     () => ({
       openAuthDialog: (next: AuthMode) => setMode(next),
+      closeAuthDialog: () => setMode(null),
       welcome,
       welcomeNewcomer: setWelcome,
       dismissWelcome: () => setWelcome(null),

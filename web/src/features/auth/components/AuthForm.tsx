@@ -1,5 +1,6 @@
 import { type FormEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isLanguage } from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { useForm } from '../../../shared/forms/index.js';
@@ -9,8 +10,9 @@ import { PasswordField, TextField } from '../../../shared/ui/Field.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { AUTH_RULES, EMPTY_AUTH_VALUES } from '../form-rules.js';
 import { useLogin, useRegister } from '../session.js';
-import type { AuthMode } from '../types.js';
+import type { AuthMode, ResetPasswordState } from '../types.js';
 import { useAuthDialog } from './auth-dialog-context.js';
+import '../../../shared/ui/stacked-form.css';
 import './auth-form.css';
 
 export interface AuthFormProps {
@@ -24,7 +26,7 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
   const { t, i18n } = useTranslation();
   const login = useLogin();
   const register = useRegister();
-  const { welcomeNewcomer } = useAuthDialog();
+  const { welcomeNewcomer, closeAuthDialog } = useAuthDialog();
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm({ initial: EMPTY_AUTH_VALUES, rules: AUTH_RULES[mode] });
   const pending = login.isPending || register.isPending;
@@ -60,7 +62,7 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
   };
 
   return (
-    <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
+    <form ref={form.ref} className="stacked-form auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
       {form.refusal && <Alert tone="error">{form.refusal}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
       {isRegister && (
@@ -84,6 +86,18 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
         label={t('auth.field.password')}
         autoComplete={isRegister ? 'new-password' : 'current-password'}
       />
+      {!isRegister && (
+        <p className="auth-form__forgot">
+          {/* The address typed so far comes along; the dialog closes, as the page it covers goes. */}
+          <Link
+            to="/reset-password"
+            state={{ email: form.values.email.trim() } satisfies ResetPasswordState}
+            onClick={closeAuthDialog}
+          >
+            {t('account.forgotPassword')}
+          </Link>
+        </p>
+      )}
       {isRegister && (
         <PasswordField
           {...form.bind('confirmPassword')}

@@ -3,6 +3,8 @@ import type { AuthMode } from '../types.js';
 
 export interface AuthDialogControls {
   openAuthDialog: (mode: AuthMode) => void;
+  /** Closes the dialog before a link inside it leads to another page ("Forgot password?"). */
+  closeAuthDialog: () => void;
   /** The username of someone who has just registered, until they dismiss the welcome. */
   welcome: string | null;
   welcomeNewcomer: (username: string) => void;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES } from '../../../../../common/constants.js';
 import { PasswordField, TextField } from '../../../shared/ui/Field.js';
 import { SelectField } from '../../../shared/ui/SelectField.js';
+import { EmailStatusBadge, ResendVerification } from '../../account-links/index.js';
 import type { UserDto } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type ProfileChanges, useUpdateProfile } from '../api/profile.js';
@@ -41,6 +42,8 @@ export function ProfileForm({ user }: { user: UserDto }) {
     errorKey: 'profile.error.update',
   });
 
+  const emailChanged = emailChangedFrom(user.email, form.values);
+
   const send = () => {
     const changes = changesBetween(user, form.values);
     if (Object.keys(changes).length === 0) {
@@ -61,8 +64,16 @@ export function ProfileForm({ user }: { user: UserDto }) {
   return (
     <ProfileFormCard texts="profile.form" form={form} onSend={send} pending={update.isPending}>
       <TextField {...form.bind('username')} label={t('profile.field.username')} autoComplete="username" />
-      <TextField {...form.bind('email')} label={t('profile.field.email')} type="email" autoComplete="email" />
-      {emailChangedFrom(user.email, form.values) && (
+      <TextField
+        {...form.bind('email')}
+        label={t('profile.field.email')}
+        type="email"
+        autoComplete="email"
+        // The saved address's state: while another is typed, it would be said of the wrong one.
+        hint={emailChanged ? undefined : <EmailStatusBadge verified={user.emailVerified} />}
+      />
+      {!emailChanged && !user.emailVerified && <ResendVerification email={user.email} />}
+      {emailChanged && (
         <PasswordField
           {...form.bind('currentPassword')}
           label={t('profile.field.currentPasswordForEmail')}
