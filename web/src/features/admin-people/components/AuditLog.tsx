@@ -159,10 +159,10 @@ function AuditRow({ entry, formats }: { entry: AuditEntryDto; formats: AuditForm
                 <tr key={change.field}>
                   <th scope="row">{words.field(change.field)}</th>
                   <td className="audit-diff__before">
-                    <AuditValue text={describeAuditValue(change.before, words)} />
+                    <AuditValue text={describeAuditValue(change.before, words, change.field)} />
                   </td>
                   <td className="audit-diff__after">
-                    <AuditValue text={describeAuditValue(change.after, words)} />
+                    <AuditValue text={describeAuditValue(change.after, words, change.field)} />
                   </td>
                 </tr>
               ))}
@@ -188,6 +188,12 @@ interface AuditFormats {
   words: AuditWords;
 }
 
+/** The catalog key of each coded value a trail stores, per field: shown in words rather than as a code. */
+const CODED_FIELDS: Record<string, (value: string) => string> = {
+  proposalPolicy: (value) => `proposalPolicy.${value}`,
+  reason: (value) => `proposals.reason.${value}.label`,
+};
+
 /** The trail's formats in the reader's language, built once per language rather than per row. */
 function useAuditFormats(): AuditFormats {
   const { t, i18n } = useTranslation();
@@ -207,6 +213,10 @@ function useAuditFormats(): AuditFormats {
             : t(`adminPeople.audit.fields.${name}`, { defaultValue: name }),
         dateTime: (at) => dateTime.format(at),
         number: numberFormats(language).number,
+        code: (field, value) => {
+          const key = CODED_FIELDS[field]?.(value);
+          return key && i18n.exists(key) ? t(key) : undefined;
+        },
       },
     };
   }, [t, language]);

@@ -30,6 +30,8 @@ describe('describeAuditValue', () => {
     field: (name) => ({ fr: 'Français', topics: 'Sujets', isActive: 'Actif' })[name] ?? name,
     dateTime: (at) => new Intl.DateTimeFormat('fr', { dateStyle: 'short', timeZone: 'UTC' }).format(at),
     number: (value) => new Intl.NumberFormat('fr').format(value),
+    code: (field, value) =>
+      field === 'proposalPolicy' ? { review: 'Garder pour examen' }[value] : undefined,
   };
 
   it('writes flags, instants and numbers in the reader’s language', () => {
@@ -44,5 +46,13 @@ describe('describeAuditValue', () => {
     expect(describeAuditValue({ topics: 2 }, french)).toBe('Sujets: 2');
     expect(describeAuditValue(null, french)).toBeUndefined();
     expect(describeAuditValue({}, french)).toBeUndefined();
+  });
+
+  it('writes a coded value of a field in words, and leaves other values as stored', () => {
+    expect(describeAuditValue('review', french, 'proposalPolicy')).toBe('Garder pour examen');
+    expect(describeAuditValue({ proposalPolicy: 'review' }, french)).toBe(
+      'proposalPolicy: Garder pour examen',
+    );
+    expect(describeAuditValue('review', french, 'slug')).toBe('review');
   });
 });

@@ -34,6 +34,8 @@ export interface AuditWords {
   field: (name: string) => string;
   dateTime: (at: Date) => string;
   number: (value: number) => number | string;
+  /** The words of a coded value of a field ("review" of proposalPolicy), or undefined to show it as stored. */
+  code: (field: string, value: string) => string | undefined;
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -42,17 +44,21 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
  * A stored value as a person reads it: yes/no, localised dates and numbers, lists joined, nested
  * objects (names per language, moved counts) as "label: value" pairs; undefined when there is none.
  */
-export function describeAuditValue(value: unknown, words: AuditWords): string | undefined {
+export function describeAuditValue(value: unknown, words: AuditWords, field = ''): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value === 'number') return String(words.number(value));
-  if (typeof value === 'string') return INSTANT.test(value) ? words.dateTime(new Date(value)) : value;
+  if (typeof value === 'string') {
+    return INSTANT.test(value) ? words.dateTime(new Date(value)) : (words.code(field, value) ?? value);
+  }
   if (Array.isArray(value)) {
-    const items = value.map((item) => describeAuditValue(item, words)).filter((item) => item !== undefined);
+    const items = value
+      .map((item) => describeAuditValue(item, words, field))
+      .filter((item) => item !== undefined);
     return items.length > 0 ? items.join(', ') : undefined;
   }
   const pairs = Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
-    const shown = describeAuditValue(inner, words);
+    const shown = describeAuditValue(inner, words, key);
     return shown === undefined ? [] : [`${words.field(key)}: ${shown}`];
   });
   return pairs.length > 0 ? pairs.join(' · ') : undefined;
