@@ -20,9 +20,23 @@ export const passwordResetBody = z.object({ token: linkTokenField, password: pas
 
 export const emailVerificationBody = z.object({ token: linkTokenField });
 
+/** Confirms a new address (the link mailed to it), or cancels the change (the link mailed to the old one). */
+export const emailChangeLinkBody = z.object({ token: linkTokenField });
+
+/** A change cancelled from the old address: every session of the account has ended. */
+export const emailChangeCancelledData = z.object({ cancelled: z.literal(true) });
+
 /** The answer to a request for a link: it is on its way if the address has an account (never said which). */
 export const linkRequestedData = z.object({ requested: z.literal(true) });
 
-/** Minutes a link stays valid. */
-export const LINK_VALIDITY_MINUTES = { reset_password: 30, verify_email: 60 * 24 * 3 } as const;
+/**
+ * Minutes a link stays valid. A new address is confirmed within a day; the old address may cancel the
+ * change (and take the account back) for a week.
+ */
+export const LINK_VALIDITY_MINUTES = {
+  reset_password: 30,
+  verify_email: 60 * 24 * 3,
+  change_email: 60 * 24,
+  cancel_email_change: 60 * 24 * 7,
+} as const;
 export type LinkPurpose = keyof typeof LINK_VALIDITY_MINUTES;

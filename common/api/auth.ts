@@ -57,6 +57,8 @@ export const userDto = z
     voteCount: z.int(),
     /** Whether the person confirmed their address through the link mailed to it (issue 35). */
     emailVerified: z.boolean(),
+    /** A new address asked for and not confirmed yet: `email` stays the account's until it is. */
+    pendingEmail: z.string().nullable(),
   })
   .register(apiComponents, { id: 'UserDto' });
 export type UserDto = z.infer<typeof userDto>;

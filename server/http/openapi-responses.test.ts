@@ -190,6 +190,27 @@ const samples: Record<Operation, Sample> = {
       body: { token: await linkToken('verify_email') },
     }),
   },
+  'POST /api/auth/email-change/confirm': {
+    status: 200,
+    request: async () => ({
+      path: '/api/auth/email-change/confirm',
+      body: { token: await linkToken('change_email') },
+    }),
+  },
+  'POST /api/auth/email-change/cancel': {
+    status: 200,
+    request: async () => ({
+      path: '/api/auth/email-change/cancel',
+      body: { token: await linkToken('cancel_email_change') },
+    }),
+  },
+  'DELETE /api/users/email-change': {
+    status: 200,
+    request: async () => ({
+      path: '/api/users/email-change',
+      token: (await registerUser(server)).accessToken,
+    }),
+  },
   'POST /api/auth/verify-email/resend': {
     status: 202,
     request: async () => ({

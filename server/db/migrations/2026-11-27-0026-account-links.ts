@@ -3,7 +3,8 @@ import { withId } from './columns.js';
 import type { PortableMigration } from './index.js';
 
 /**
- * Links mailed about an account (issue 35): a password reset, a confirmation of the address. A link's
+ * Links mailed about an account (issue 35): a password reset, a confirmation of the address, a new address
+ * to confirm and the old one's way to cancel the change. A link's
  * token is minted when its message is sent and kept only as a SHA-256 hash; a link is good once, until it
  * expires. `email` is the address it was sent to: confirming it confirms that address only. A person's
  * address counts as confirmed from `users.email_verified_at`.
@@ -14,7 +15,9 @@ export const accountLinks: PortableMigration = (kind) => ({
     await withId(db.schema.createTable('account_links'), kind)
       .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
       .addColumn('purpose', 'varchar(24)', (col) =>
-        col.notNull().check(sql`purpose in ('reset_password', 'verify_email')`),
+        col
+          .notNull()
+          .check(sql`purpose in ('reset_password', 'verify_email', 'change_email', 'cancel_email_change')`),
       )
       .addColumn('email', 'varchar(255)', (col) => col.notNull())
       .addColumn('token_hash', 'varchar(64)', (col) => col.unique())

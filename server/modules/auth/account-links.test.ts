@@ -5,6 +5,7 @@ import { registerUser, type TestUser } from '../../test/factories.js';
 import { runEveryDueJob } from '../../test/jobs.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
+import { snapshotDatabase } from '../../test/snapshot.js';
 import { tokenHashOf } from './account-links.js';
 
 let smtp: TestSmtp;
@@ -58,6 +59,33 @@ const confirmReset = (token: string, password: string) =>
 const login = (email: string, password: string) =>
   server.request('POST', '/api/auth/login', { body: { email, password } });
 
+/** Asks for a new address from the profile; answers the tokens mailed to the new address and to the old one. */
+async function emailChangeLinks(user: TestUser, newEmail: string) {
+  const before = smtp.messages.length;
+  const asked = await server.request('PUT', '/api/users/profile', {
+    token: user.accessToken,
+    body: { email: newEmail, currentPassword: user.password },
+  });
+  expect(asked.status, asked.text).toBe(200);
+  expect(asked.body.data.user).toMatchObject({ email: user.email, pendingEmail: newEmail });
+  await sendDueMail();
+  const notice = await smtp.nextTo(user.email, { after: before });
+  expect(notice.text).toContain(newEmail);
+  return {
+    confirm: tokenIn(await smtp.nextTo(newEmail, { after: before }), '/confirm-email-change'),
+    cancel: tokenIn(notice, '/cancel-email-change'),
+  };
+}
+
+async function confirmEmailChange(token: string) {
+  const confirmed = await server.request('POST', '/api/auth/email-change/confirm', { body: { token } });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return confirmed.body.data.user;
+}
+
+const cancelEmailChange = (token: string) =>
+  server.request('POST', '/api/auth/email-change/cancel', { body: { token } });
+
 describe('address confirmation', () => {
   it('mails a new account a link in its language that confirms the address once', async () => {
     const before = smtp.messages.length;
@@ -95,16 +123,12 @@ describe('address confirmation', () => {
     expect(JSON.stringify(jobs)).not.toContain(token);
   });
 
-  it('does not confirm an address the account no longer has, and a new address starts unconfirmed', async () => {
+  it('does not confirm an address the account no longer has', async () => {
     const before = smtp.messages.length;
     const user = await newAccount();
     const token = tokenIn(await smtp.nextTo(user.email, { after: before }), '/verify-email');
-    const moved = await server.request('PUT', '/api/users/profile', {
-      token: user.accessToken,
-      body: { email: `moved_${user.email}`, currentPassword: user.password },
-    });
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.body.data.user.emailVerified).toBe(false);
+    const moved = `moved_${user.email}`;
+    await confirmEmailChange(await emailChangeLinks(user, moved).then((links) => links.confirm));
     const confirmed = await server.request('POST', '/api/auth/verify-email', { body: { token } });
     expect(confirmed.body.error?.code).toBe('INVALID_LINK');
   });
@@ -202,5 +226,97 @@ describe('password reset', () => {
     await sendDueMail();
     const token = tokenIn(await smtp.nextTo(user.email, { after: before }), '/reset-password');
     expect((await confirmReset(token, 'back after the outage')).status).toBe(200);
+  });
+});
+
+describe('changing the address', () => {
+  it('takes effect when the new address confirms it, confirmed, and the old address is told', async () => {
+    const user = await newAccount();
+    const moved = `new_${user.email}`;
+    const links = await emailChangeLinks(user, moved);
+    expect(await confirmEmailChange(links.confirm)).toMatchObject({
+      email: moved,
+      emailVerified: true,
+      pendingEmail: null,
+    });
+    expect((await login(moved, user.password)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(401);
+    const again = await server.request('POST', '/api/auth/email-change/confirm', {
+      body: { token: links.confirm },
+    });
+    expect(again.body.error.code).toBe('INVALID_LINK');
+  });
+
+  it('is undone from the old address even after it was confirmed: the address comes back, every session ends', async () => {
+    const user = await newAccount();
+    const moved = `taken_over_${user.email}`;
+    const links = await emailChangeLinks(user, moved);
+    await confirmEmailChange(links.confirm);
+    // Confirmed before its notice left, the change is still told to the old address.
+    const hurried = await newAccount();
+    const before = smtp.messages.length;
+    const asked = await server.request('PUT', '/api/users/profile', {
+      token: hurried.accessToken,
+      body: { email: `hurried_${hurried.email}`, currentPassword: hurried.password },
+    });
+    expect(asked.status).toBe(200);
+    const link = await server.ctx.db
+      .selectFrom('account_links')
+      .select('id')
+      .where('user_id', '=', hurried.id)
+      .where('purpose', '=', 'change_email')
+      .executeTakeFirstOrThrow();
+    await server.ctx.db
+      .updateTable('users')
+      .set({ email: `hurried_${hurried.email}` })
+      .where('id', '=', hurried.id)
+      .execute();
+    await server.ctx.db
+      .updateTable('account_links')
+      .set({ used_at: server.clock.nowIso() })
+      .where('id', '=', link.id)
+      .execute();
+    await sendDueMail();
+    expect((await smtp.nextTo(hurried.email, { after: before })).text).toContain(`hurried_${hurried.email}`);
+    const cancelled = await cancelEmailChange(links.cancel);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.data).toEqual({ cancelled: true });
+    expect((await server.request('GET', '/api/auth/me', { token: user.accessToken })).status).toBe(401);
+    const back = await login(user.email, user.password);
+    expect(back.status).toBe(200);
+    expect(back.body.data.user).toMatchObject({ email: user.email, pendingEmail: null });
+    expect((await cancelEmailChange(links.cancel)).body.error.code).toBe('INVALID_LINK');
+  });
+
+  it('is dropped before confirmation by the old address or by its owner: the new address link dies', async () => {
+    const user = await newAccount();
+    const first = await emailChangeLinks(user, `first_${user.email}`);
+    expect((await cancelEmailChange(first.cancel)).status).toBe(200);
+    const confirm = (token: string) =>
+      server.request('POST', '/api/auth/email-change/confirm', { body: { token } });
+    expect((await confirm(first.confirm)).body.error.code).toBe('INVALID_LINK');
+
+    const session = (await login(user.email, user.password)).body.data;
+    const second = await emailChangeLinks(
+      { ...user, accessToken: session.accessToken },
+      `second_${user.email}`,
+    );
+    const dropped = await server.request('DELETE', '/api/users/email-change', { token: session.accessToken });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body.data.user).toMatchObject({ email: user.email, pendingEmail: null });
+    expect((await confirm(second.confirm)).body.error.code).toBe('INVALID_LINK');
+    expect((await cancelEmailChange(second.cancel)).body.error.code).toBe('INVALID_LINK');
+  });
+
+  it('refuses an address another account has, and changes nothing', async () => {
+    const [user, other] = [await newAccount(), await newAccount()];
+    const before = await snapshotDatabase(server.ctx.db);
+    const taken = await server.request('PUT', '/api/users/profile', {
+      token: user.accessToken,
+      body: { email: other.email, currentPassword: user.password },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('EMAIL_EXISTS');
+    expect(await snapshotDatabase(server.ctx.db)).toBe(before);
   });
 });

@@ -10,6 +10,7 @@ import { cachedUiCatalog } from '../../web/boot-catalog.js';
 import type { Jobs } from '../jobs/runner.js';
 import { renderAccountLinkMail } from '../mail/render.js';
 import type { MailTransport } from '../mail/transport.js';
+import { Accounts } from '../users/accounts.js';
 import { UsersRepository } from '../users/repository.js';
 import { AccountLinksRepository } from './account-links-repository.js';
 import { hashPassword } from './passwords.js';
@@ -22,6 +23,8 @@ export const ACCOUNT_LINK_MAIL = 'mail.account-link';
 const PAGES: Record<LinkPurpose, string> = {
   reset_password: '/reset-password',
   verify_email: '/verify-email',
+  change_email: '/confirm-email-change',
+  cancel_email_change: '/cancel-email-change',
 };
 
 const HOUR_MS = 60 * 60_000;
@@ -46,17 +49,96 @@ export class AccountLinks {
     this.users = new UsersRepository(ctx.db);
   }
 
-  /** Writes a link for the account and the job that mails it, in the caller's transaction. */
-  async issue(trx: Executor, user: Pick<UserRow, 'id' | 'email'>, purpose: LinkPurpose): Promise<void> {
+  /**
+   * Writes a link for the account and the job that mails it, in the caller's transaction. It goes to `to`,
+   * the account's address unless said; `newEmail` names the address a change notice is about.
+   */
+  async issue(
+    trx: Executor,
+    user: Pick<UserRow, 'id' | 'email'>,
+    purpose: LinkPurpose,
+    { to = user.email, newEmail }: { to?: string; newEmail?: string } = {},
+  ): Promise<void> {
     const now = this.ctx.clock.now();
     const linkId = await new AccountLinksRepository(trx).insert({
       userId: user.id,
       purpose,
-      email: user.email,
+      email: to,
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + LINK_VALIDITY_MINUTES[purpose] * 60_000).toISOString(),
     });
-    await this.ctx.jobs.enqueue(trx, { kind: ACCOUNT_LINK_MAIL, payload: { linkId } });
+    await this.ctx.jobs.enqueue(trx, { kind: ACCOUNT_LINK_MAIL, payload: { linkId, newEmail } });
+  }
+
+  /**
+   * A new address for the account, GitHub's way: it takes effect when its owner follows the link mailed to
+   * it, and the current address is told, with a link that cancels the change (or undoes it, for a week) and
+   * ends every session. An earlier change not confirmed yet is dropped. In the caller's transaction.
+   */
+  async requestEmailChange(
+    trx: Executor,
+    user: Pick<UserRow, 'id' | 'email'>,
+    newEmail: string,
+  ): Promise<void> {
+    const links = new AccountLinksRepository(trx);
+    const now = this.ctx.clock.nowIso();
+    await links.revokeAll(user.id, 'change_email', now);
+    await this.issue(trx, user, 'change_email', { to: newEmail });
+    await this.issue(trx, user, 'cancel_email_change', { newEmail });
+  }
+
+  /** The new address becomes the account's, confirmed; 409 if another account took it meanwhile. */
+  async confirmEmailChange(token: string): Promise<UserDto> {
+    const user = await this.ctx.changes.transaction(async (trx, change) => {
+      const now = this.ctx.clock.nowIso();
+      const links = new AccountLinksRepository(trx);
+      const link = await links.findUsable(tokenHashOf(token), 'change_email', now);
+      const owner = link && (await new UsersRepository(trx).findById(link.user_id));
+      if (!link || !owner || !(await links.use(link.id, now))) throw errors.invalidLink();
+      change.user(owner.id);
+      return new Accounts(new UsersRepository(trx), this.ctx.clock).update(owner.id, {
+        email: link.email,
+        email_verified_at: now,
+      });
+    });
+    return this.auth.userDto(user);
+  }
+
+  /**
+   * From the old address: drops the change, or puts the old address back if it was made, and ends every
+   * session of the account (whoever asked for the change is signed out).
+   */
+  async cancelEmailChange(token: string): Promise<void> {
+    const userId = await this.ctx.changes.transaction(async (trx, change) => {
+      const now = this.ctx.clock.nowIso();
+      const links = new AccountLinksRepository(trx);
+      const link = await links.findUsable(tokenHashOf(token), 'cancel_email_change', now);
+      const owner = link && (await new UsersRepository(trx).findById(link.user_id));
+      if (!link || !owner || !(await links.use(link.id, now))) throw errors.invalidLink();
+      await links.revokeAll(owner.id, 'change_email', now);
+      if (owner.email !== link.email) {
+        await new Accounts(new UsersRepository(trx), this.ctx.clock).update(owner.id, {
+          email: link.email,
+          email_verified_at: now,
+        });
+      }
+      change.user(owner.id);
+      return owner.id;
+    });
+    await this.ctx.sessions.endAllOf(userId);
+  }
+
+  /** The owner drops the change they asked for from their profile (both its links stop working). */
+  async dropEmailChange(userId: number): Promise<UserDto> {
+    const now = this.ctx.clock.nowIso();
+    await this.ctx.changes.transaction(async (trx) => {
+      const links = new AccountLinksRepository(trx);
+      await links.revokeAll(userId, 'change_email', now);
+      await links.revokeAll(userId, 'cancel_email_change', now);
+    });
+    const user = await this.users.findById(userId);
+    if (!user) throw errors.unauthorized();
+    return this.auth.userDto(user);
   }
 
   /**
@@ -160,18 +242,22 @@ export function handleAccountLinkMail(ctx: AppContext, jobs: Jobs, transport: Ma
   jobs.handle(
     ACCOUNT_LINK_MAIL,
     async (payload) => {
-      const { linkId } = payload as { linkId: number };
+      const { linkId, newEmail } = payload as { linkId: number; newEmail?: string };
       const links = new AccountLinksRepository(ctx.db);
       const link = await links.find(linkId);
       if (!link || link.used_at !== null || link.expires_at <= ctx.clock.nowIso()) return;
       const user = await new UsersRepository(ctx.db).findById(link.user_id);
-      if (!user || user.email !== link.email) return;
+      // A reset or a confirmation goes only to the address the account still has. A change's link goes to
+      // the new address, and its notice to the old one even if the change was confirmed first: that notice
+      // is how the owner takes the account back.
+      const forCurrentAddress = link.purpose === 'reset_password' || link.purpose === 'verify_email';
+      if (!user || (forCurrentAddress && user.email !== link.email)) return;
       const token = randomBytes(32).toString('base64url');
       if (!(await links.setTokenHash(link.id, tokenHashOf(token)))) return;
       const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
       const mail = await renderAccountLinkMail({
         purpose: link.purpose,
-        to: user.email,
+        to: link.email,
         language,
         // In the message's language, whatever the browser that opens it prefers.
         url: `${ctx.config.publicUrl}${PAGES[link.purpose]}?token=${token}&lng=${language}`,
@@ -179,7 +265,13 @@ export function handleAccountLinkMail(ctx: AppContext, jobs: Jobs, transport: Ma
         values: {
           username: user.username,
           minutes: LINK_VALIDITY_MINUTES.reset_password,
-          days: LINK_VALIDITY_MINUTES.verify_email / (24 * 60),
+          hours: LINK_VALIDITY_MINUTES.change_email / 60,
+          days:
+            LINK_VALIDITY_MINUTES[
+              link.purpose === 'cancel_email_change' ? 'cancel_email_change' : 'verify_email'
+            ] /
+            (24 * 60),
+          newEmail: newEmail ?? '',
         },
       });
       await transport.send(mail);

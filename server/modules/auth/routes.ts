@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  emailChangeCancelledData,
+  emailChangeLinkBody,
   emailVerificationBody,
   linkRequestedData,
   passwordResetBody,
@@ -99,6 +101,31 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request, reply) => {
       await auth.links.resendVerification(callerOf(request).id, request.ip);
       return reply.status(202).send(ok({ requested: true as const }));
+    },
+  );
+
+  api.post(
+    '/auth/email-change/confirm',
+    {
+      schema: { tags: ['auth'], body: emailChangeLinkBody, response: answers({ 200: userData }) },
+      config: limited,
+    },
+    async (request) => ok({ user: await auth.links.confirmEmailChange(request.body.token) }),
+  );
+
+  api.post(
+    '/auth/email-change/cancel',
+    {
+      schema: {
+        tags: ['auth'],
+        body: emailChangeLinkBody,
+        response: answers({ 200: emailChangeCancelledData }),
+      },
+      config: limited,
+    },
+    async (request) => {
+      await auth.links.cancelEmailChange(request.body.token);
+      return ok({ cancelled: true as const });
     },
   );
 

@@ -129,7 +129,11 @@ export class AuthService {
     return user;
   }
 
-  /** A partial profile update; a new e-mail, a new way into the account, needs the current password. */
+  /**
+   * A partial profile update. A new e-mail, a new way into the account, needs the current password and
+   * takes effect only when confirmed from the new address (the old one is told and may cancel): until
+   * then the account keeps its address and shows the new one as pending.
+   */
   async updateProfile(
     userId: number,
     changes: Omit<UserUpdate, 'id' | 'updated_at'>,
@@ -137,10 +141,17 @@ export class AuthService {
     address: string,
   ): Promise<UserRow> {
     const user = await this.caller(userId);
-    if (changes.email !== undefined && changes.email !== user.email) {
-      await this.assertCurrentPassword(user, currentPassword, address);
-    }
-    return this.writeAccount((users) => users.update(userId, changes));
+    const { email, ...rest } = changes;
+    const newEmail = typeof email === 'string' && email !== user.email ? email : undefined;
+    if (newEmail !== undefined) await this.assertCurrentPassword(user, currentPassword, address);
+    return this.writeAccount(async (users, trx) => {
+      const updated = await users.update(userId, rest);
+      if (newEmail !== undefined) {
+        if ((await new UsersRepository(trx).idByEmail(newEmail)) !== undefined) throw errors.emailExists();
+        await this.links.requestEmailChange(trx, updated, newEmail);
+      }
+      return updated;
+    });
   }
 
   /** Needs the current password; ends every session and opens a fresh one for the caller. */

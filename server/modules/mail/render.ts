@@ -3,7 +3,12 @@ import { accountLinkMail } from './account-link-mail.js';
 import type { OutgoingMail } from './transport.js';
 
 /** The catalog keys of each purpose's words (common/i18n/catalogs/mail.ts). */
-const KEYS: Record<LinkPurpose, string> = { reset_password: 'mail.reset', verify_email: 'mail.verify' };
+const KEYS: Record<LinkPurpose, string> = {
+  reset_password: 'mail.reset',
+  verify_email: 'mail.verify',
+  change_email: 'mail.changeEmail',
+  cancel_email_change: 'mail.cancelEmailChange',
+};
 
 /** Fills `{{name}}` in a catalog text. */
 function fill(text: string, values: Record<string, string | number>): string {

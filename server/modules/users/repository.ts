@@ -27,6 +27,20 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
+  /** The address the account asked to move to, while its link is unused and unexpired (issue 35). */
+  async pendingEmail(userId: number, now: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('account_links')
+      .select('email')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'change_email')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return row?.email ?? null;
+  }
+
   async voteCount(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('votes')

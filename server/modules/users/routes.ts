@@ -47,6 +47,15 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
+  api.delete(
+    '/users/email-change',
+    {
+      schema: { tags: ['users'], response: answers({ 200: userData }) },
+      preHandler: ctx.guards.requireUser,
+    },
+    async (request) => ok({ user: await auth.links.dropEmailChange(callerOf(request).id) }),
+  );
+
   api.get(
     '/users/me/votes',
     {
