@@ -17,6 +17,8 @@ export const CLIENT_ROUTES = {
   // The pages of the links mailed about an account (issue 35); their token is in the query.
   resetPassword: { path: '/reset-password', access: 'public' },
   verifyEmail: { path: '/verify-email', access: 'public' },
+  confirmEmailChange: { path: '/confirm-email-change', access: 'public' },
+  cancelEmailChange: { path: '/cancel-email-change', access: 'public' },
   notFound: { path: '/404', access: 'public' },
   search: { path: '/search', access: 'public' },
   topic: { path: '/topic/:slug', access: 'public' },

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ParsedMail } from 'mailparser';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../common/constants.js';
 import {
@@ -13,58 +11,23 @@ import {
   logout,
   newCredentials,
   register,
-  SCREENSHOT_DIR,
   setupE2E,
   setupMailbox,
   text,
   userMenuButton,
 } from './support/index.js';
+import { NARROW, shootChecked, shootMail } from './support/shots.js';
 
 const mailbox = setupMailbox();
 // Every browser of the suite comes from 127.0.0.1: the per-client limit on links would count them as one.
 const app = setupE2E(() => ({ SMTP_URL: mailbox.url, RESET_REQUESTS_PER_HOUR: '1000' }));
 
-/** The narrowest phone the site is made for. */
-const NARROW = { width: 360, height: 740 } as const;
-
-/** A dotted key the catalog has no text for would show as `section.key.name`. */
-const RAW_KEY = /\b[a-z][a-zA-Z]*(\.[a-zA-Z]+){2,}\b/;
-
-/** Keeps the picture for people to look at, and fails on what they would notice first: sideways scrolling, a raw key. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-  const { overflow, shown } = await page.evaluate(() => ({
-    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads; textContent includes hidden parts
-    shown: document.body.innerText,
-  }));
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(shown.match(RAW_KEY)?.[0], `${name} shows a raw key`).toBeUndefined();
-}
-
 /** The page at phone width, then at desktop width, each in a picture of its own. */
 async function shootBothWidths(page: Page, name: string) {
   await page.setViewportSize(NARROW);
-  await shoot(page, `${name}-360`);
+  await shootChecked(page, `${name}-360`);
   await page.setViewportSize(DESKTOP);
-  await shoot(page, `${name}-desktop`);
-}
-
-/** A delivered message's HTML as a mail client shows it, at phone and desktop width. */
-async function shootMail(browser: Browser, mail: ParsedMail, name: string) {
-  expect(mail.html, `${name} has an HTML part`).toBeTruthy();
-  for (const [width, viewport] of [
-    ['360', NARROW],
-    ['desktop', DESKTOP],
-  ] as const) {
-    const context = await browser.newContext({ viewport, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.setContent(mail.html || '', { waitUntil: 'load' });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-    await context.close();
-  }
+  await shootChecked(page, `${name}-desktop`);
 }
 
 /** Opens `path` in `lng`: the browser's own language is English, and `?lng=` is not kept from page to page. */
@@ -130,7 +93,7 @@ describe('a forgotten password', () => {
       .getByRole('status')
       .filter({ hasText: text('en', 'account.reset.request.sent') })
       .waitFor();
-    await shoot(page, 'reset-request-en-sent-desktop');
+    await shootChecked(page, 'reset-request-en-sent-desktop');
     const resetMail = await mailbox.nextTo(user.email, { after: beforeReset });
     const resetLink = linkIn(resetMail, '/reset-password');
 
@@ -144,7 +107,7 @@ describe('a forgotten password', () => {
       .getByText(text('en', 'form.passwordTooShort', { min: '6' }))
       .first()
       .waitFor();
-    await shoot(page, 'reset-new-password-en-errors-desktop');
+    await shootChecked(page, 'reset-new-password-en-errors-desktop');
 
     await chooseNewPassword(page, 'en', 'brand-new-pass');
     await page.getByRole('heading', { level: 1, name: text('en', 'page.profile.title') }).waitFor();
@@ -177,7 +140,7 @@ describe('a forgotten password', () => {
     const askAgain = page.getByRole('link', { name: text('en', 'account.askAgain') });
     await expect.poll(() => askAgain.evaluate((link) => link === document.activeElement)).toBe(true);
     await expectNoSeriousA11yViolations(page, 'used reset link');
-    await shoot(page, 'reset-link-used-en-desktop');
+    await shootChecked(page, 'reset-link-used-en-desktop');
     await askAgain.click();
     // The same page with another card: the keyboard goes to its title.
     const requestTitle = heading(page, 'en', 'account.reset.request.title');
@@ -256,7 +219,7 @@ describe('a new address', () => {
       .getByRole('status')
       .filter({ hasText: text('fr', 'account.verify.already') })
       .waitFor();
-    await shoot(page, 'verify-email-again-fr-desktop');
+    await shootChecked(page, 'verify-email-again-fr-desktop');
 
     // The French pages of a reset, and the French reset message.
     await logout(page, user.username);
@@ -265,7 +228,7 @@ describe('a new address', () => {
     await shootBothWidths(page, 'reset-request-fr');
     const resetMail = await askForResetLink(page, 'fr', user.email);
     expect(resetMail.subject).toBe(text('fr', 'mail.reset.subject'));
-    await shoot(page, 'reset-request-fr-sent-desktop');
+    await shootChecked(page, 'reset-request-fr-sent-desktop');
     await open(page, linkIn(resetMail, '/reset-password'), 'fr');
     await heading(page, 'fr', 'account.reset.new.title').waitFor();
     await expectNoSeriousA11yViolations(page, 'new password fr');
@@ -291,7 +254,7 @@ describe('a new address', () => {
       .waitFor();
     expect(asked).toHaveLength(1);
     await expectNoSeriousA11yViolations(page, 'refused verification link');
-    await shoot(page, 'verify-email-refused-en-desktop');
+    await shootChecked(page, 'verify-email-refused-en-desktop');
     // A new link is asked for from the profile, behind the sign-in.
     await page.getByRole('link', { name: text('en', 'account.askAgain') }).click();
     await page.locator('.login-page').waitFor();

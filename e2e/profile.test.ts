@@ -203,7 +203,7 @@ describe('e-mail change', () => {
     ['en', undefined],
     ['de', PHONE],
   ] as const)(
-    'asks for the current password when the e-mail changes, says when it is wrong, and saves with it (%s)',
+    'asks for the current password when the e-mail changes, says when it is wrong, and with it waits for the new address to be confirmed (%s)',
     async (lng, viewport) => {
       const page = await app.newPage(lng, viewport ? { viewport } : {});
       const user = await register(page);
@@ -214,7 +214,8 @@ describe('e-mail change', () => {
       const current = form.locator('input[name="currentPassword"]');
       expect(await current.count(), 'no password asked while the e-mail is unchanged').toBe(0);
 
-      await form.locator('input[name="email"]').fill(`new.${user.email}`);
+      const newEmail = `new.${user.email}`;
+      await form.locator('input[name="email"]').fill(newEmail);
       await current.waitFor();
       await form.locator('button[type="submit"]').click();
       await form.getByText(text(lng, 'form.required')).waitFor();
@@ -229,11 +230,20 @@ describe('e-mail change', () => {
 
       await current.fill(user.password);
       await form.locator('button[type="submit"]').click();
+      // Asked for, not changed: the account keeps its address until the link mailed to the new one is followed.
       await form
         .getByRole('status')
-        .filter({ hasText: text(lng, 'profile.form.saved') })
+        .filter({ hasText: text(lng, 'account.emailChange.sent', { email: newEmail }) })
         .waitFor();
-      expect(await current.count(), 'the field goes once the new e-mail is saved').toBe(0);
+      expect(await current.count(), 'the field goes once the new e-mail is asked for').toBe(0);
+      expect(await form.locator('input[name="email"]').inputValue()).toBe(user.email);
+      await form.getByText(text(lng, 'account.emailChange.waiting', { email: newEmail })).waitFor();
+      await form.getByRole('button', { name: text(lng, 'account.emailChange.drop') }).waitFor();
+      await expectNoSeriousA11yViolations(page, 'e-mail change pending');
+      await shoot(page, `profile-email-pending-${lng}${viewport ? '-phone' : ''}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport?.width ?? Number.POSITIVE_INFINITY,
+      );
       await page.context().close();
     },
   );

@@ -41,7 +41,10 @@ export function setupMailbox(): Mailbox {
  * The address (path and query) of the link to `path` in a message's text, e.g. `/reset-password?token=…`:
  * opened on the server under test, whatever public address the app writes in its links.
  */
-export function linkIn(mail: ParsedMail, path: '/reset-password' | '/verify-email'): string {
+export function linkIn(
+  mail: ParsedMail,
+  path: '/reset-password' | '/verify-email' | '/confirm-email-change' | '/cancel-email-change',
+): string {
   const escaped = path.replace(/[/-]/g, '\\$&');
   const found = mail.text?.match(new RegExp(`https?://[^\\s<>"]+${escaped}\\?token=[A-Za-z0-9_-]{43}`));
   if (!found) throw new Error(`no ${path} link in "${mail.subject}":\n${mail.text}`);

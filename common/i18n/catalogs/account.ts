@@ -2,7 +2,7 @@ import { catalogFromRows } from '../catalog.js';
 
 /**
  * Texts of the pages the links mailed about an account open (issue 35): a forgotten password, a
- * confirmed address, and the profile's line about that address. The durations quoted are the links'
+ * confirmed address, a change of address confirmed or cancelled, and the profile's lines about the address. The durations quoted are the links'
  * (LINK_VALIDITY_MINUTES in common/api/account-links.ts; account.test.ts keeps them equal).
  */
 export const accountCatalog = catalogFromRows({
@@ -158,5 +158,95 @@ export const accountCatalog = catalogFromRows({
     'A new link is on its way to {{email}}. It works for 3 days.',
     'Va de camino un enlace nuevo a {{email}}. Sirve durante 3 días.',
     'Ein neuer Link ist an {{email}} unterwegs. Er gilt 3 Tage lang.',
+  ],
+  'account.emailChange.sent': [
+    'Enregistré. Un lien est en route vers {{email}}\u00a0: votre adresse changera quand vous le suivrez. Il est valable 1\u00a0jour.',
+    'Saved. A link is on its way to {{email}}: your address changes when you follow it. It works for 1 day.',
+    'Guardado. Va de camino un enlace a {{email}}: tu dirección cambiará cuando lo sigas. Sirve durante 1 día.',
+    'Gespeichert. Ein Link ist an {{email}} unterwegs: Deine Adresse ändert sich, sobald du ihm folgst. Er gilt 1 Tag lang.',
+  ],
+  'account.emailChange.waiting': [
+    'En attente de confirmation\u00a0: {{email}}',
+    'Waiting for confirmation: {{email}}',
+    'Pendiente de confirmación: {{email}}',
+    'Wartet auf Bestätigung: {{email}}',
+  ],
+  'account.emailChange.drop': [
+    'Annuler ce changement',
+    'Cancel this change',
+    'Cancelar este cambio',
+    'Diese Änderung abbrechen',
+  ],
+  'account.emailChange.dropped': [
+    'Le changement est annulé\u00a0: votre adresse reste {{email}}.',
+    'The change is cancelled: your address stays {{email}}.',
+    'El cambio está cancelado: tu dirección sigue siendo {{email}}.',
+    'Die Änderung ist abgebrochen: Deine Adresse bleibt {{email}}.',
+  ],
+  'account.emailChange.dropError': [
+    'Le changement n’a pas pu être annulé.',
+    'The change could not be cancelled.',
+    'No se pudo cancelar el cambio.',
+    'Die Änderung konnte nicht abgebrochen werden.',
+  ],
+  'account.emailChange.confirm.title': [
+    'Votre nouvelle adresse',
+    'Your new address',
+    'Tu nueva dirección',
+    'Deine neue Adresse',
+  ],
+  'account.emailChange.confirm.pending': [
+    'Changement de votre adresse en cours…',
+    'Changing your address…',
+    'Cambiando tu dirección…',
+    'Deine Adresse wird geändert…',
+  ],
+  'account.emailChange.confirm.done': [
+    'L’adresse e-mail de votre compte est désormais {{email}}, et elle est confirmée.',
+    'The e-mail address of your account is now {{email}}, and it is confirmed.',
+    'La dirección de correo de tu cuenta es ahora {{email}} y está confirmada.',
+    'Die E-Mail-Adresse deines Kontos ist jetzt {{email}} und bestätigt.',
+  ],
+  'account.emailChange.confirm.error': [
+    'L’adresse n’a pas pu être changée.',
+    'The address could not be changed.',
+    'No se pudo cambiar la dirección.',
+    'Die Adresse konnte nicht geändert werden.',
+  ],
+  'account.emailChange.cancel.title': [
+    'Annuler un changement d’adresse',
+    'Cancelling an address change',
+    'Cancelar un cambio de dirección',
+    'Eine Adressänderung abbrechen',
+  ],
+  'account.emailChange.cancel.text': [
+    'Vous n’avez pas demandé cette nouvelle adresse\u00a0? Annulez le changement\u00a0: votre compte garde l’adresse qui a reçu ce lien (ou la retrouve, si le changement a déjà eu lieu), et toutes ses sessions sont fermées, ici et sur vos autres appareils.',
+    'Did not ask for the new address? Cancel the change: your account keeps the address that received this link (or gets it back, if the change was already made), and every session of it ends, here and on your other devices.',
+    '¿No pediste la nueva dirección? Cancela el cambio: tu cuenta conserva la dirección que recibió este enlace (o la recupera, si el cambio ya se hizo) y se cierran todas sus sesiones, aquí y en tus otros dispositivos.',
+    'Du hast die neue Adresse nicht angefordert? Brich die Änderung ab: Dein Konto behält die Adresse, die diesen Link bekommen hat (oder bekommt sie zurück, falls die Änderung schon erfolgt ist), und alle seine Sitzungen enden, hier und auf deinen anderen Geräten.',
+  ],
+  'account.emailChange.cancel.submit': [
+    'Annuler le changement et se déconnecter partout',
+    'Cancel the address change and sign out everywhere',
+    'Cancelar el cambio y cerrar sesión en todas partes',
+    'Änderung abbrechen und überall abmelden',
+  ],
+  'account.emailChange.cancel.done': [
+    'Le changement d’adresse est annulé et toutes les sessions de votre compte sont fermées.',
+    'The address change is cancelled and every session of your account has ended.',
+    'El cambio de dirección está cancelado y se han cerrado todas las sesiones de tu cuenta.',
+    'Die Adressänderung ist abgebrochen und alle Sitzungen deines Kontos sind beendet.',
+  ],
+  'account.emailChange.cancel.next': [
+    'Reconnectez-vous avec l’adresse qui a reçu ce lien. Si vous pensez que quelqu’un d’autre connaissait votre mot de passe, choisissez-en un nouveau.',
+    'Log in again with the address that received this link. If you think someone else knew your password, choose a new one.',
+    'Vuelve a iniciar sesión con la dirección que recibió este enlace. Si crees que otra persona conocía tu contraseña, elige una nueva.',
+    'Melde dich mit der Adresse, die diesen Link bekommen hat, wieder an. Wenn du glaubst, dass jemand anderes dein Passwort kannte, wähle ein neues.',
+  ],
+  'account.emailChange.cancel.error': [
+    'Le changement n’a pas pu être annulé.',
+    'The change could not be cancelled.',
+    'No se pudo cancelar el cambio.',
+    'Die Änderung konnte nicht abgebrochen werden.',
   ],
 });

@@ -90,10 +90,10 @@ export const mailCatalog = catalogFromRows({
     'Deine neue Adresse, {{username}}',
   ],
   'mail.changeEmail.body': [
-    'Vous avez demandé que votre compte Podium utilise désormais cette adresse. Elle remplacera l’ancienne dès que vous aurez suivi ce lien, valable {{hours}}\u00a0heures.',
-    'You asked for your Podium account to use this address from now on. It replaces the old one as soon as you follow this link, valid for {{hours}} hours.',
-    'Pediste que tu cuenta de Podium use esta dirección a partir de ahora. Sustituirá a la anterior en cuanto sigas este enlace, válido durante {{hours}} horas.',
-    'Du hast angefordert, dass dein Podium-Konto ab jetzt diese Adresse verwendet. Sie ersetzt die alte, sobald du diesem Link folgst, der {{hours}} Stunden gültig ist.',
+    'Vous avez demandé que votre compte Podium utilise désormais cette adresse. Elle remplacera l’ancienne dès que vous aurez suivi ce lien, valable un jour.',
+    'You asked for your Podium account to use this address from now on. It replaces the old one as soon as you follow this link, which works for one day.',
+    'Pediste que tu cuenta de Podium use esta dirección a partir de ahora. Sustituirá a la anterior en cuanto sigas este enlace, válido durante un día.',
+    'Du hast angefordert, dass dein Podium-Konto ab jetzt diese Adresse verwendet. Sie ersetzt die alte, sobald du diesem Link folgst, der einen Tag gültig ist.',
   ],
   'mail.changeEmail.button': [
     'Confirmer ma nouvelle adresse',
@@ -115,8 +115,8 @@ export const mailCatalog = catalogFromRows({
   ],
   'mail.cancelEmailChange.heading': [
     'Nouvelle adresse demandée pour {{username}}',
-    'A new address asked for {{username}}',
-    'Nueva dirección pedida para {{username}}',
+    'A new address was requested for {{username}}',
+    'Se pidió una nueva dirección para {{username}}',
     'Neue Adresse für {{username}} angefordert',
   ],
   'mail.cancelEmailChange.body': [
@@ -132,9 +132,15 @@ export const mailCatalog = catalogFromRows({
     'Das war ich nicht: abbrechen',
   ],
   'mail.cancelEmailChange.ignore': [
-    'Annuler garde (ou remet) cette adresse-ci sur le compte et ferme toutes ses sessions, pendant {{days}}\u00a0jours. Choisissez ensuite un nouveau mot de passe.',
-    'Cancelling keeps (or puts back) this address on the account and signs out all its sessions, for {{days}} days. Then choose a new password.',
-    'Cancelar mantiene (o restablece) esta dirección en la cuenta y cierra todas sus sesiones, durante {{days}} días. Después elige una nueva contraseña.',
-    'Abbrechen behält diese Adresse im Konto (oder setzt sie zurück) und meldet alle Sitzungen ab, {{days}} Tage lang. Wähle danach ein neues Passwort.',
+    'Annuler garde cette adresse-ci sur le compte (ou la remet) et ferme toutes ses sessions. Ce lien fonctionne pendant {{days}}\u00a0jours. Choisissez ensuite un nouveau mot de passe.',
+    'Cancelling keeps this address on the account (or puts it back) and signs out every session. This link works for {{days}} days. Then choose a new password.',
+    'Cancelar mantiene esta dirección en la cuenta (o la restablece) y cierra todas sus sesiones. Este enlace funciona durante {{days}} días. Después elige una nueva contraseña.',
+    'Abbrechen behält diese Adresse im Konto (oder setzt sie zurück) und meldet alle Sitzungen ab. Dieser Link funktioniert {{days}} Tage lang. Wähle danach ein neues Passwort.',
+  ],
+  'mail.cancelEmailChange.footer': [
+    'Vous recevez ce message parce qu’un changement d’adresse a été demandé pour votre compte Podium.',
+    'You receive this message because a change of address was requested for your Podium account.',
+    'Recibes este mensaje porque se pidió un cambio de dirección para tu cuenta de Podium.',
+    'Du erhältst diese Nachricht, weil für dein Podium-Konto eine Adressänderung angefordert wurde.',
   ],
 });

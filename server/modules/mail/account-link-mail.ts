@@ -88,7 +88,12 @@ export async function accountLinkMail(props: AccountLinkMailProps): Promise<Reac
             { as: 'h1', style: { color: INK, fontSize: '22px', lineHeight: '1.3', margin: '0 0 12px' } },
             props.heading,
           ),
-          h(text.Text, { style: { color: INK, fontSize: '16px', lineHeight: '1.5' } }, props.body),
+          // An address in the words breaks anywhere rather than widen a phone's screen.
+          h(
+            text.Text,
+            { style: { color: INK, fontSize: '16px', lineHeight: '1.5', overflowWrap: 'anywhere' } },
+            props.body,
+          ),
           h(
             button.Button,
             {

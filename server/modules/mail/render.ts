@@ -41,7 +41,8 @@ export async function renderAccountLinkMail(input: {
       url: input.url,
       linkFallback: text('mail.linkFallback'),
       ignore: text(`${key}.ignore`),
-      footer: text('mail.footer'),
+      // A message may have a footer of its own (a change notice must not say "nothing will change").
+      footer: text(input.texts[`${key}.footer`] === undefined ? 'mail.footer' : `${key}.footer`),
     }),
   );
   // The heading keeps its case in the plain text (it holds the person's username), and links print their

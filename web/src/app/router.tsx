@@ -26,6 +26,16 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('../pages/verify-email/VerifyEmailPage.js').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const ConfirmEmailChangePage = lazy(() =>
+  import('../pages/email-change/ConfirmEmailChangePage.js').then((m) => ({
+    default: m.ConfirmEmailChangePage,
+  })),
+);
+const CancelEmailChangePage = lazy(() =>
+  import('../pages/email-change/CancelEmailChangePage.js').then((m) => ({
+    default: m.CancelEmailChangePage,
+  })),
+);
 
 // Admin screens are code-split: their chunks load only after RequireAdmin has let an administrator in.
 const AdminPanelPage = lazy(() => import('../pages/admin/panel/AdminPanelPage.js'));
@@ -53,6 +63,8 @@ const PAGES = {
   login: <LoginPage />,
   resetPassword: <ResetPasswordPage />,
   verifyEmail: <VerifyEmailPage />,
+  confirmEmailChange: <ConfirmEmailChangePage />,
+  cancelEmailChange: <CancelEmailChangePage />,
   notFound: <NotFoundPage />,
   search: <SearchPage />,
   topic: <TopicPage />,

@@ -65,19 +65,22 @@ export function useRegister() {
 
 /**
  * Signs out (this tab now, other tabs through the storage event) and goes home; `everywhere` also ends
- * the account's sessions on every other device.
+ * the account's sessions on every other device. `stay` keeps a public page open, one that says why the
+ * session ended (a cancelled address change).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
+    async ({ everywhere = false, stay = false }: { everywhere?: boolean; stay?: boolean } = {}) => {
       const { refreshToken } = tokenStore.read();
       tokenStore.clear();
       // Leave protected pages first, or their guard would send us to /login instead of home.
-      flushSync(() => {
-        void navigate('/');
-      });
+      if (!stay) {
+        flushSync(() => {
+          void navigate('/');
+        });
+      }
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData(sessionQueryKey, null);
       if (refreshToken) await postLogout(refreshToken, everywhere).catch(() => undefined);

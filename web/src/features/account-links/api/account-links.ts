@@ -1,16 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { linkRequestedData, passwordResetBody } from '../../../../../common/api/account-links.js';
+import type {
+  emailChangeCancelledData,
+  linkRequestedData,
+  passwordResetBody,
+} from '../../../../../common/api/account-links.js';
 import type { SessionDto, UserDto } from '../../../../../common/api/auth.js';
 import { apiRequest, isApiError, tokenStore } from '../../../shared/api/index.js';
-import { sessionQueryKey, useStartSession } from '../../auth/index.js';
+import { sessionQueryKey, useLogout, useStartSession } from '../../auth/index.js';
 
 /**
  * The links mailed about an account (common/api/account-links.ts): asking for a reset link, choosing a
- * new password with one, confirming an address, and asking for that confirmation again.
+ * new password with one, confirming an address, and asking for that confirmation again; confirming or
+ * cancelling a change of address.
  */
 
 type LinkRequested = z.infer<typeof linkRequestedData>;
+type EmailChangeCancelled = z.infer<typeof emailChangeCancelledData>;
 type PasswordResetInput = z.input<typeof passwordResetBody>;
 
 /** A refused link: unknown, used or expired (INVALID_LINK), or a token that cannot be one. */
@@ -63,5 +69,50 @@ export function useVerifyEmail() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => apiRequest<LinkRequested>('/auth/verify-email/resend', { method: 'POST' }),
+  });
+}
+
+/**
+ * Confirms a new address with the link mailed to it. Like a verification, without a bearer token, and the
+ * person signed in here is read again: the address that changed may be theirs.
+ */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<{ user: UserDto }>('/auth/email-change/confirm', {
+        method: 'POST',
+        body: { token },
+        auth: false,
+      }),
+    onSuccess: () =>
+      tokenStore.hasSession() ? queryClient.invalidateQueries({ queryKey: sessionQueryKey }) : undefined,
+  });
+}
+
+/**
+ * Cancels a change of address with the link mailed to the old one. The server ends every session of the
+ * account, so this tab signs out too, staying on the page that says so. The answer does not say whose
+ * account it was: a tab signed in as someone else signs out as well (it can sign in again at once).
+ */
+export function useCancelEmailChange() {
+  const logout = useLogout();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<EmailChangeCancelled>('/auth/email-change/cancel', {
+        method: 'POST',
+        body: { token },
+        auth: false,
+      }),
+    onSuccess: () => (tokenStore.hasSession() ? logout({ stay: true }) : undefined),
+  });
+}
+
+/** Drops the signed-in person's own change of address, from the profile, before it is confirmed. */
+export function useDropEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ user: UserDto }>('/users/email-change', { method: 'DELETE' }),
+    onSuccess: (data) => queryClient.setQueryData(sessionQueryKey, data.user),
   });
 }

@@ -39,7 +39,13 @@ export function NewPasswordForm({ token, onReset }: { token: string; onReset: ()
   if (linkRefused) return <RefusedLink to="/reset-password" label={t('account.askAgain')} takeFocus />;
 
   return (
-    <form ref={form.ref} className="stacked-form account-form" noValidate onSubmit={onSubmit} aria-busy={reset.isPending}>
+    <form
+      ref={form.ref}
+      className="stacked-form account-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={reset.isPending}
+    >
       <p className="account-form__text">{t('account.reset.new.text')}</p>
       {form.refusal && <Alert tone="error">{form.refusal}</Alert>}
       <PasswordField

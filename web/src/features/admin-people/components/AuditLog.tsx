@@ -219,5 +219,5 @@ function useAuditFormats(): AuditFormats {
         },
       },
     };
-  }, [t, language]);
+  }, [t, i18n, language]);
 }

@@ -62,7 +62,13 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
   };
 
   return (
-    <form ref={form.ref} className="stacked-form auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
+    <form
+      ref={form.ref}
+      className="stacked-form auth-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={pending}
+    >
       {form.refusal && <Alert tone="error">{form.refusal}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
       {isRegister && (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES } from '../../../../../common/constants.js';
 import { PasswordField, TextField } from '../../../shared/ui/Field.js';
 import { SelectField } from '../../../shared/ui/SelectField.js';
-import { EmailStatusBadge, ResendVerification } from '../../account-links/index.js';
+import { EmailStatusBadge, PendingEmailChange, ResendVerification } from '../../account-links/index.js';
 import type { UserDto } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { type ProfileChanges, useUpdateProfile } from '../api/profile.js';
@@ -52,10 +52,14 @@ export function ProfileForm({ user }: { user: UserDto }) {
     }
     update.mutate(changes, {
       onSuccess: async (data) => {
+        // A new address waits for its link: the field shows the account's until then.
         form.reset(valuesOf(data.user));
         // The preferred language is also the interface's: switch at once.
         if (changes.language) await changeLanguage(changes.language).catch(() => undefined);
-        form.markSaved();
+        const { pendingEmail } = data.user;
+        form.markSaved(
+          changes.email && pendingEmail ? t('account.emailChange.sent', { email: pendingEmail }) : undefined,
+        );
       },
       onError: form.refused,
     });
@@ -72,7 +76,20 @@ export function ProfileForm({ user }: { user: UserDto }) {
         // The saved address's state: while another is typed, it would be said of the wrong one.
         hint={emailChanged ? undefined : <EmailStatusBadge verified={user.emailVerified} />}
       />
-      {!emailChanged && !user.emailVerified && <ResendVerification email={user.email} />}
+      {/* While a new address waits, its link is what confirms: no second link for the old one. */}
+      {!emailChanged && !user.emailVerified && !user.pendingEmail && (
+        <ResendVerification email={user.email} />
+      )}
+      {!emailChanged && user.pendingEmail && (
+        <PendingEmailChange
+          pendingEmail={user.pendingEmail}
+          onDropped={() => {
+            form.markSaved(t('account.emailChange.dropped', { email: user.email }));
+            // Its button is gone: the keyboard goes back to the address.
+            form.ref.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+          }}
+        />
+      )}
       {emailChanged && (
         <PasswordField
           {...form.bind('currentPassword')}

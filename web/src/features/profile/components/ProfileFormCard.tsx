@@ -8,7 +8,8 @@ import '../../../shared/ui/surfaces.css';
 
 /**
  * A profile form's state: the form kit's (`useForm`), plus its "saved" notice, shown from `markSaved()`
- * until the next edit, and `refused(error)`, which shows a refused save in the person's language.
+ * until the next edit (`markSaved(text)` says more than "saved"), and `refused(error)`, which shows a
+ * refused save in the person's language.
  */
 export function useProfileForm<T extends FormValues<T>>({
   initial,
@@ -21,12 +22,14 @@ export function useProfileForm<T extends FormValues<T>>({
   errorKey: string;
 }) {
   const { t } = useTranslation();
-  const [saved, setSaved] = useState(false);
-  const form = useForm({ initial, rules, onEdit: () => setSaved(false) });
+  // The notice's own text, or '' for the card's "saved".
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm({ initial, rules, onEdit: () => setSaved(null) });
   return {
     ...form,
-    saved,
-    markSaved: () => setSaved(true),
+    saved: saved !== null,
+    savedText: saved || undefined,
+    markSaved: (text = '') => setSaved(text),
     refused: (error: unknown) => form.refuse(error, refusalMessage(t, error, errorKey)),
   };
 }
@@ -39,6 +42,8 @@ export interface ProfileFormCardProps {
     ref: RefObject<HTMLFormElement | null>;
     refusal: string | undefined;
     saved: boolean;
+    /** Said instead of `<texts>.saved`. */
+    savedText?: string | undefined;
     submit(): boolean;
   };
   /** Sends the values, once the form's rules pass. */
@@ -62,7 +67,7 @@ export function ProfileFormCard({ texts, form, onSend, pending, children }: Prof
       </h2>
       <div className="profile-grid">{children}</div>
       {form.refusal && <Alert tone="error">{form.refusal}</Alert>}
-      {form.saved && <Alert tone="success">{t(`${texts}.saved`)}</Alert>}
+      {form.saved && <Alert tone="success">{form.savedText ?? t(`${texts}.saved`)}</Alert>}
       <div className="profile-actions">
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? t('profile.saving') : t(`${texts}.submit`)}
