@@ -260,6 +260,16 @@ async function within(ms: number, what: string, check: () => Promise<void>): Pro
   }
 }
 
+/** What every surface of a sub-topic shows when its ranking lists exactly these propositions. */
+function rankingShows(unsorted: string[]) {
+  const names = [...unsorted].sort();
+  return {
+    topic: { status: 200, propositions: names.length },
+    ranking: { status: 200, names },
+    head: { status: 200, ranking: names },
+  };
+}
+
 // The scenarios, run on one server and across two ------------------------------------------------------
 
 interface Fixture {
@@ -500,14 +510,6 @@ const scenarios: Scenario[] = [
     name: 'a proposition added, renamed or deleted by an administrator shows in the ranking and the page at once',
     async run(stage) {
       const f = await fixture(stage, 'en');
-      const rankingShows = (unsorted: string[]) => {
-        const names = [...unsorted].sort();
-        return {
-          topic: { status: 200, propositions: names.length },
-          ranking: { status: 200, names },
-          head: { status: 200, ranking: names },
-        };
-      };
       await stage.ready(async () => {
         expect(await look(stage.reader, targetOf(f), 'en', f.titleWord)).toMatchObject(
           rankingShows([f.proposition]),
@@ -544,14 +546,6 @@ const scenarios: Scenario[] = [
     async run(stage) {
       const f = await fixture(stage, 'en');
       await stage.write('PUT', `/api/admin/topics/${f.sub.id}`, { proposalPolicy: 'review' });
-      const rankingShows = (unsorted: string[]) => {
-        const names = [...unsorted].sort();
-        return {
-          topic: { status: 200, propositions: names.length },
-          ranking: { status: 200, names },
-          head: { status: 200, ranking: names },
-        };
-      };
       await stage.ready(async () => {
         expect(await look(stage.reader, targetOf(f), 'en', f.titleWord)).toMatchObject(
           rankingShows([f.proposition]),

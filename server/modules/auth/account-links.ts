@@ -161,27 +161,20 @@ export class AccountLinks {
     const passwordHash = await hashPassword(password);
     const userId = await this.ctx.changes.transaction(async (trx, change) => {
       const now = this.ctx.clock.nowIso();
-      const link = await new AccountLinksRepository(trx).findUsable(
-        tokenHashOf(token),
-        'reset_password',
-        now,
-      );
-      const user = link && (await new UsersRepository(trx).findById(link.user_id));
-      if (
-        !link ||
-        !user ||
-        user.email !== link.email ||
-        !(await new AccountLinksRepository(trx).use(link.id, now))
-      ) {
+      const links = new AccountLinksRepository(trx);
+      const users = new UsersRepository(trx);
+      const link = await links.findUsable(tokenHashOf(token), 'reset_password', now);
+      const user = link && (await users.findById(link.user_id));
+      if (!link || !user || user.email !== link.email || !(await links.use(link.id, now))) {
         throw errors.invalidLink();
       }
       // Following a link mailed to the address proves it too.
-      await new UsersRepository(trx).update(
+      await users.update(
         user.id,
         { password_hash: passwordHash, ...(user.email_verified_at === null && { email_verified_at: now }) },
         now,
       );
-      await new AccountLinksRepository(trx).revokeAll(user.id, 'reset_password', now);
+      await links.revokeAll(user.id, 'reset_password', now);
       change.user(user.id);
       return user.id;
     });
@@ -214,13 +207,12 @@ export class AccountLinks {
     await this.ctx.changes.transaction((trx) => this.issue(trx, user, 'verify_email'));
   }
 
-  /** Ends every unused reset link of the account: a password changed by other means outdates them. */
-  revokeResets(userId: number): Promise<void> {
-    return new AccountLinksRepository(this.ctx.db).revokeAll(
-      userId,
-      'reset_password',
-      this.ctx.clock.nowIso(),
-    );
+  /**
+   * Ends every unused reset link of the account, in the caller's transaction: a password changed by other
+   * means outdates them.
+   */
+  revokeResets(trx: Executor, userId: number): Promise<void> {
+    return new AccountLinksRepository(trx).revokeAll(userId, 'reset_password', this.ctx.clock.nowIso());
   }
 
   private async admitLinkRequest(keys: readonly string[]): Promise<void> {

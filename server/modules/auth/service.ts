@@ -162,8 +162,11 @@ export class AuthService {
   ): Promise<SessionDto> {
     await this.assertCurrentPassword(await this.caller(userId), input.currentPassword, address);
     const passwordHash = await hashPassword(input.newPassword);
-    await this.writeAccount((users) => users.update(userId, { password_hash: passwordHash }));
-    await this.links.revokeResets(userId);
+    await this.writeAccount(async (users, trx) => {
+      const updated = await users.update(userId, { password_hash: passwordHash });
+      await this.links.revokeResets(trx, userId);
+      return updated;
+    });
     await this.ctx.sessions.endAllOf(userId);
     return this.openSession(userId);
   }

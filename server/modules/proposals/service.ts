@@ -7,10 +7,8 @@ import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
-import { recountTopics } from '../rankings/recount.js';
-import { announceVersions, withoutProposition } from '../topics/propositions-admin-service.js';
+import { removeFromBallots } from '../topics/propositions-admin-service.js';
 import { PropositionsRepository } from '../topics/propositions-repository.js';
-import { BallotsRepository } from '../votes/ballots-repository.js';
 import { BallotNoticesRepository } from '../votes/notices-repository.js';
 import { type LockedTopic, VotesRepository } from '../votes/repository.js';
 import { ProposalsRepository } from './repository.js';
@@ -30,9 +28,14 @@ export class ProposalsService {
   async list(topicId?: number): Promise<ProposalsData> {
     const repository = new ProposalsRepository(this.ctx.db);
     const rows = await repository.held(topicId);
-    const listed = await repository.listedNames([...new Set(rows.map((row) => row.topic_id))]);
+    const listedByTopic = new Map<number, { id: number; name: string }[]>();
+    for (const listed of await repository.listedNames([...new Set(rows.map((row) => row.topic_id))])) {
+      const group = listedByTopic.get(listed.topic_id);
+      if (group) group.push(listed);
+      else listedByTopic.set(listed.topic_id, [listed]);
+    }
     const proposals = rows.map((row): ProposalDto => {
-      const ofTopic = listed.filter((proposition) => proposition.topic_id === row.topic_id);
+      const ofTopic = listedByTopic.get(row.topic_id) ?? [];
       const similar = suggestSimilar(
         row.name,
         ofTopic.map((proposition) => proposition.name),
@@ -91,24 +94,17 @@ export class ProposalsService {
   async reject(actor: AuthUser, id: number, { reason, note }: RejectProposalBody): Promise<number> {
     return this.decide(id, async ({ trx, change, topic, proposition }) => {
       const now = this.ctx.clock.nowIso();
-      const ballots = new BallotsRepository(trx);
-      const holding = await ballots.holding(topic.id, id);
-      await ballots.appendWithout(
-        holding.map((ballot) => ballot.id),
-        id,
-        now,
-        'rejection',
-      );
+      const holding = await removeFromBallots(trx, change, topic, facts(proposition), {
+        cause: 'rejection',
+        reason: 'rejected',
+        at: now,
+      });
       await new BallotNoticesRepository(trx).add(
         topic.id,
         holding.map((ballot) => ballot.userId),
         { kind: 'rejected', propositionName: proposition.name, reason, note: note || null },
         now,
       );
-      await new PropositionsRepository(trx).delete(id);
-      await recountTopics(trx, [topic.id]);
-      announceVersions(change, topic, holding, now, 'rejection', (places) => withoutProposition(places, id));
-      change.propositionRemoved(facts(proposition), 'rejected');
       await recordAudit(trx, change, actor, {
         action: 'reject',
         entityType: 'proposition',

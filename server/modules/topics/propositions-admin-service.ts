@@ -1,6 +1,7 @@
 import type { PropositionDto } from '../../../common/api/catalogue.js';
 import { propositionKey } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
+import type { PropositionFacts } from '../../changes/events.js';
 import type { AppContext } from '../../context.js';
 import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import type { Executor } from '../../db/executor.js';
@@ -87,37 +88,20 @@ export class PropositionsAdminService {
     });
   }
 
-  /**
-   * Each ballot that holds it gets a version without it (its other places kept), its votes go with it,
-   * and the topic's totals are recounted from the ballots, under the same lock as a vote submission.
-   * Past versions that named it keep naming it: they record what the voter chose then (ids are never reused).
-   */
+  /** Out of every ballot that holds it (removeFromBallots), under the same lock as a vote submission. */
   async delete(actor: AuthUser, key: string, id: number) {
     return this.writeProposition(async (trx, change) => {
       const topic = await this.topics.require(trx, key);
       const votes = new VotesRepository(trx, this.ctx.database.kind);
-      const propositions = new PropositionsRepository(trx);
-      const ballots = new BallotsRepository(trx);
       await votes.lockTopic(topic.id);
-      const proposition = await propositions.find(topic.id, id);
+      const proposition = await new PropositionsRepository(trx).find(topic.id, id);
       if (!proposition) throw errors.notFound('Proposition');
-      const now = this.ctx.clock.nowIso();
-      const holding = await ballots.holding(topic.id, id);
-      await ballots.appendWithout(
-        holding.map((ballot) => ballot.id),
-        id,
-        now,
-        'proposition_deleted',
-      );
-      await propositions.delete(id);
-      await recountTopics(trx, [topic.id]);
-      const member = { id: topic.id, mainTopicId: topic.main_topic_id };
-      announceVersions(change, member, holding, now, 'proposition_deleted', (places) =>
-        withoutProposition(places, id),
-      );
-      change.propositionRemoved(
+      await removeFromBallots(
+        trx,
+        change,
+        { id: topic.id, mainTopicId: topic.main_topic_id },
         { id, topicId: topic.id, name: proposition.name, createdBy: proposition.created_by },
-        'deleted',
+        { cause: 'proposition_deleted', reason: 'deleted', at: this.ctx.clock.nowIso() },
       );
       const voteCount = await votes.voterCount(topic.id);
       await recordAudit(trx, change, actor, {
@@ -225,7 +209,40 @@ export class PropositionsAdminService {
   }
 }
 
-export function withoutProposition(places: Places, propositionId: number): Places {
+/**
+ * Takes a proposition out of every ballot that holds it, under the topic's lock its caller took: each gets a
+ * version without it (its other places kept) for `cause`, the proposition goes with its votes, the topic's
+ * totals are recounted from the ballots, and subscribers hear of each version and of the removal. Past
+ * versions that named it keep naming it: they record what the voter chose then (ids are never reused).
+ * Answers the ballots it was taken from.
+ */
+export async function removeFromBallots(
+  trx: Executor,
+  change: ChangeSet,
+  topic: { id: number; mainTopicId: number | null },
+  proposition: PropositionFacts,
+  {
+    cause,
+    reason,
+    at,
+  }: { cause: 'proposition_deleted' | 'rejection'; reason: 'deleted' | 'rejected'; at: string },
+): Promise<BallotHolding[]> {
+  const ballots = new BallotsRepository(trx);
+  const holding = await ballots.holding(topic.id, proposition.id);
+  await ballots.appendWithout(
+    holding.map((ballot) => ballot.id),
+    proposition.id,
+    at,
+    cause,
+  );
+  await new PropositionsRepository(trx).delete(proposition.id);
+  await recountTopics(trx, [topic.id]);
+  announceVersions(change, topic, holding, at, cause, (places) => withoutProposition(places, proposition.id));
+  change.propositionRemoved(proposition, reason);
+  return holding;
+}
+
+function withoutProposition(places: Places, propositionId: number): Places {
   const kept = (id: number | null) => (id === propositionId ? null : id);
   return { first: kept(places.first), second: kept(places.second), third: kept(places.third) };
 }
@@ -234,7 +251,7 @@ export function withoutProposition(places: Places, propositionId: number): Place
  * What a write that appended a version to each of these ballots tells its subscribers: the topic's ranking
  * moved (and its propositions with it), and each ballot's places before and after (`placesAfter`).
  */
-export function announceVersions(
+function announceVersions(
   change: ChangeSet,
   topic: { id: number; mainTopicId: number | null },
   holding: readonly BallotHolding[],
