@@ -42,11 +42,15 @@ export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserBody>;
 export const adminUserListData = z.object({ users: z.array(userDto), total: z.int() });
 export type AdminUserListData = z.infer<typeof adminUserListData>;
 
-export const adminUserDeleteData = z.object({ id: z.int(), deleted: z.literal(true) });
+/** An account deleted as its owner would delete it (issue 35): `ballotsWithdrawn` ballots held places. */
+export const adminUserDeleteData = z.object({
+  id: z.int(),
+  deleted: z.literal(true),
+  ballotsWithdrawn: z.int(),
+});
 
 /** Conflict codes the user screens translate (SPEC 8 "Users"). */
 export const ADMIN_USER_ERRORS = {
   lastAdmin: 'LAST_ADMIN',
   selfChange: 'SELF_CHANGE',
-  hasVotes: 'USER_HAS_VOTES',
 } as const;

@@ -35,11 +35,17 @@ export const AUDIT_ENTITY_TYPES = [
   'setting',
 ] as const;
 
+/** Who made an entry: an account, an account since deleted, or the server's own jobs. */
+export const AUDIT_ACTOR_KINDS = ['account', 'deleted_account', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
 export const auditEntryDto = z
   .object({
     id: z.int(),
-    actorId: z.int(),
-    actorUsername: z.string(),
+    /** `deleted_account`: made by an account since deleted, which the entry no longer names (id and username null). */
+    actorKind: z.enum(AUDIT_ACTOR_KINDS),
+    actorId: z.int().nullable(),
+    actorUsername: z.string().nullable(),
     action: z.string(),
     entityType: z.string(),
     entityId: z.string().nullable(),

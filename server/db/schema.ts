@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LinkPurpose } from '../../common/api/account-links.js';
+import type { AuditActorKind } from '../../common/api/audit.js';
 import type { RejectionReason } from '../../common/api/proposals.js';
 import type { ProposalPolicy } from '../../common/api/settings.js';
 
@@ -50,6 +51,10 @@ export interface SessionsTable {
   user_id: number;
   created_at: string;
   ended_at: NullableDefault<string>;
+  /** The browser's User-Agent when it was opened, cut to 256 characters (migration 0027). */
+  device: NullableDefault<string>;
+  /** Its last refresh; null until the first (migration 0027). */
+  last_used_at: NullableDefault<string>;
 }
 
 export interface RefreshTokensTable {
@@ -156,7 +161,7 @@ export interface SettingsTable {
   key: string;
   value_json: string;
   updated_at: string;
-  /** The administrator's username. */
+  /** The administrator's username; empty once that account is deleted. */
   updated_by: string;
 }
 
@@ -262,6 +267,8 @@ export interface AuditLogTable {
   id: Id;
   actor_id: number;
   actor_username: string;
+  /** Migration 0027; before it every entry was an account's. A deleted account's entries keep id 0 and an empty name. */
+  actor_kind: ColumnType<AuditActorKind, AuditActorKind | undefined, AuditActorKind>;
   action: string;
   entity_type: string;
   entity_id: string | null;

@@ -75,12 +75,6 @@ export const errors = {
     ),
   lastAdmin: () =>
     new ApiError(409, 'LAST_ADMIN', 'The last active administrator must stay an active administrator'),
-  userHasVotes: () =>
-    new ApiError(
-      409,
-      'USER_HAS_VOTES',
-      'This user has votes and cannot be deleted; deactivate the account instead',
-    ),
   /** The slug (made from the name unless given) of a topic, category or tag is taken. */
   slugExists: (entity: 'topic' | 'category' | 'tag') =>
     entity === 'topic'

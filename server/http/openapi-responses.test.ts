@@ -244,6 +244,17 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: '/api/users/me/votes?lang=en', token: voter.accessToken }),
   },
+  'GET /api/users/me/export': {
+    status: 200,
+    request: () => ({ path: '/api/users/me/export', token: voter.accessToken }),
+  },
+  'DELETE /api/users/me': {
+    status: 200,
+    request: async () => {
+      const person = await registerUser(server);
+      return { path: '/api/users/me', token: person.accessToken, body: { currentPassword: person.password } };
+    },
+  },
 
   'GET /api/translations/ui/{lang}': {
     status: 200,

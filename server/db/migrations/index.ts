@@ -26,6 +26,7 @@ import { auditTopic } from './2026-11-27-0023-audit-topic.js';
 import { settings } from './2026-11-27-0024-settings.js';
 import { proposals } from './2026-11-27-0025-proposals.js';
 import { accountLinks } from './2026-11-27-0026-account-links.js';
+import { accountData } from './2026-11-27-0027-account-data.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -57,6 +58,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0024-settings': settings,
   '2026-11-27-0025-proposals': proposals,
   '2026-11-27-0026-account-links': accountLinks,
+  '2026-11-27-0027-account-data': accountData,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

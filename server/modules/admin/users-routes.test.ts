@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCategory, makeProposition, makeTopic } from '../../test/catalogue-factory.js';
+import { findTotalsMismatches } from '../../db/integrity.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { snapshotDatabase } from '../../test/snapshot.js';
+import { ballot, topicWith, vote } from '../votes/test-helpers.js';
 import { AdminUsersService } from './users-service.js';
 
 let server: TestServer;
@@ -37,20 +38,12 @@ async function expectRefused(
   return response;
 }
 
-async function giveVote(userId: number) {
-  const category = await makeCategory(server.ctx.db);
-  const topic = await makeTopic(server.ctx.db, { categoryId: category.id });
-  const proposition = await makeProposition(server.ctx.db, topic.id, 'Chez Nous');
-  await server.ctx.db
-    .insertInto('votes')
-    .values({
-      user_id: userId,
-      topic_id: topic.id,
-      proposition_id: proposition.id,
-      points: 3,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+/** A ballot cast through the API on a fresh topic: its proposition has the voter's 3 points. */
+async function castBallot(voter: TestUser) {
+  const topic = await topicWith(server.ctx.db, ['Chez Nous']);
+  const response = await vote(server, voter.accessToken, ballot(topic.id, ['Chez Nous']));
+  expect(response.status).toBe(201);
+  return { topicId: topic.id, propositionId: topic.propositions['Chez Nous'] as number };
 }
 
 describe('POST /api/admin/users', () => {
@@ -275,20 +268,30 @@ describe('DELETE /api/admin/users/:id', () => {
     );
     const rows = await auditRows(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'delete', after_json: null });
-    expect(JSON.parse(rows[0]?.before_json ?? '{}')).toMatchObject({ username: user.username });
+    expect(rows[0]).toMatchObject({ action: 'delete', after_json: null, actor_id: admin.id });
+    // The entry keeps what was decided, nothing that names the person.
+    expect(JSON.parse(rows[0]?.before_json ?? '{}')).toEqual({
+      isActive: true,
+      isAdmin: false,
+      ballotsWithdrawn: 0,
+    });
   });
 
-  it('refuses a user with votes with 409 USER_HAS_VOTES', async () => {
+  it('deletes a user who voted: their ballots are withdrawn, the totals follow, the count is audited', async () => {
     const voter = await registerUser(server);
-    await giveVote(voter.id);
-    await expectRefused(
-      'DELETE',
-      `/api/admin/users/${voter.id}`,
-      { token: admin.accessToken },
-      409,
-      'USER_HAS_VOTES',
-    );
+    const { topicId, propositionId } = await castBallot(voter);
+    const response = await server.request('DELETE', `/api/admin/users/${voter.id}`, {
+      token: admin.accessToken,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toEqual({ id: voter.id, deleted: true, ballotsWithdrawn: 1 });
+    const ranking = await server.request('GET', `/api/search/rankings/topic/${topicId}?language=en`);
+    expect(ranking.body.data.rankings).toEqual([
+      expect.objectContaining({ id: propositionId, totalPoints: 0, voteCount: 0 }),
+    ]);
+    expect(await findTotalsMismatches(server.ctx.db)).toEqual([]);
+    const [entry] = await auditRows(voter.id);
+    expect(JSON.parse(entry?.before_json ?? '{}')).toMatchObject({ ballotsWithdrawn: 1 });
   });
 
   it('refuses an administrator deleting their own account', async () => {

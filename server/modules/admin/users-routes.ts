@@ -54,8 +54,8 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/admin/users/:id',
     { schema: { tags, params: adminUserParams, response: answers({ 200: adminUserDeleteData }) } },
     async (request) => {
-      await service.remove(callerOf(request), request.params.id);
-      return ok({ id: request.params.id, deleted: true as const });
+      const { ballotsWithdrawn } = await service.remove(callerOf(request), request.params.id);
+      return ok({ id: request.params.id, deleted: true as const, ballotsWithdrawn });
     },
   );
 }

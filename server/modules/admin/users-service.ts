@@ -1,12 +1,11 @@
 import type { AdminCreateUserInput, AdminUpdateUserInput } from '../../../common/api/admin-users.js';
 import type { UserDto } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
-import { isForeignKeyViolation } from '../../db/constraint-errors.js';
-import type { UserRow } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { hashPassword } from '../auth/passwords.js';
+import { AccountDeletion } from '../users/account-deletion.js';
 import { Accounts, toUserDto } from '../users/accounts.js';
 import { UsersRepository } from '../users/repository.js';
 
@@ -99,31 +98,9 @@ export class AdminUsersService {
     });
   }
 
-  async remove(actor: AuthUser, id: number): Promise<void> {
+  /** Deletes another account as its owner would (AccountDeletion): ballots withdrawn, audited as this actor. */
+  async remove(actor: AuthUser, id: number): Promise<{ ballotsWithdrawn: number }> {
     if (id === actor.id) throw errors.forbidden('You cannot delete your own account');
-    await this.ctx.changes.transaction(async (trx, change) => {
-      const users = new UsersRepository(trx);
-      const accounts = new Accounts(users, this.ctx.clock);
-      const activeAdmins = await users.lockActiveAdminIds(this.ctx.database.kind);
-      const current: UserRow | undefined = await users.findById(id);
-      if (!current) throw errors.notFound('User');
-      if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw errors.lastAdmin();
-      const before = await accounts.dto(current);
-      if (before.voteCount > 0) throw errors.userHasVotes();
-      try {
-        await users.delete(id);
-      } catch (error) {
-        // A vote written between the count and the delete: the foreign key refuses, same answer.
-        if (isForeignKeyViolation(error)) throw errors.userHasVotes();
-        throw error;
-      }
-      change.user(id);
-      await recordAudit(trx, change, actor, {
-        action: 'delete',
-        entityType: 'user',
-        entityId: id,
-        before: auditView(before),
-      });
-    });
+    return new AccountDeletion(this.ctx).delete(id, actor);
   }
 }

@@ -1,4 +1,4 @@
-import type { AuditEntryDto } from '../../../common/api/audit.js';
+import type { AuditActorKind, AuditEntryDto } from '../../../common/api/audit.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { Executor } from '../../db/executor.js';
 import type { AuditLogRow } from '../../db/schema.js';
@@ -37,6 +37,12 @@ export interface AuditEntry {
 }
 
 /**
+ * Who made an entry: a signed-in account, or, without one, the account being deleted (which the entry must
+ * not name) or the server's own jobs.
+ */
+export type AuditActor = AuthUser | Exclude<AuditActorKind, 'account'>;
+
+/**
  * Records one administrator write. Call it with the transaction that makes the change and its change
  * set (whose instant the entry carries), so the trail and the change commit or roll back together.
  * Never pass secrets (password hashes, tokens) in before/after.
@@ -44,13 +50,16 @@ export interface AuditEntry {
 export function recordAudit(
   trx: Executor,
   change: ChangeSet,
-  actor: AuthUser,
+  actor: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
+  const account = typeof actor === 'string' ? undefined : actor;
   return new AuditRepository(trx).insert({
     created_at: change.at,
-    actor_id: actor.id,
-    actor_username: actor.username,
+    actor_kind: typeof actor === 'string' ? actor : 'account',
+    // A kind without an account has none to name (AuditLogTable).
+    actor_id: account?.id ?? 0,
+    actor_username: account?.username ?? '',
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: entry.entityId === null ? null : String(entry.entityId),
@@ -75,10 +84,12 @@ export async function listAudit(
 const parse = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
 
 function toAuditEntryDto(row: AuditLogRow): AuditEntryDto {
+  const named = row.actor_kind === 'account';
   return {
     id: row.id,
-    actorId: row.actor_id,
-    actorUsername: row.actor_username,
+    actorKind: row.actor_kind,
+    actorId: named ? row.actor_id : null,
+    actorUsername: named ? row.actor_username : null,
     action: row.action,
     entityType: row.entity_type,
     entityId: row.entity_id,

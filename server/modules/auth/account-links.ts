@@ -153,7 +153,7 @@ export class AccountLinks {
   }
 
   /** A new password by a reset link: the link is spent, older ones die, every session ends, a new one opens. */
-  async resetPassword(token: string, password: string): Promise<SessionDto> {
+  async resetPassword(token: string, password: string, device: string | null): Promise<SessionDto> {
     const links = new AccountLinksRepository(this.ctx.db);
     // Checked before the costly hash, so that made-up tokens cost one indexed read each.
     const found = await links.findUsable(tokenHashOf(token), 'reset_password', this.ctx.clock.nowIso());
@@ -179,7 +179,7 @@ export class AccountLinks {
       return user.id;
     });
     await this.ctx.sessions.endAllOf(userId);
-    return this.auth.openSession(userId);
+    return this.auth.openSession(userId, device);
   }
 
   /** Confirms the address the link was sent to, if it is still the account's. */

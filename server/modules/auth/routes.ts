@@ -19,6 +19,7 @@ import {
   userData,
 } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
+import { deviceOf } from '../../http/device.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { answers } from '../../http/responses.js';
@@ -39,13 +40,20 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: { tags: ['auth'], body: registerBody, response: answers({ 201: sessionDto }) },
       config: limited,
     },
-    async (request, reply) => reply.status(201).send(ok(await auth.register(request.body))),
+    async (request, reply) =>
+      reply.status(201).send(ok(await auth.register(request.body, deviceOf(request)))),
   );
 
   api.post(
     '/auth/login',
     { schema: { tags: ['auth'], body: loginBody, response: answers({ 200: sessionDto }) }, config: limited },
-    async (request) => ok(await auth.login(request.body.email, request.body.password, request.ip)),
+    async (request) =>
+      ok(
+        await auth.login(request.body.email, request.body.password, {
+          address: request.ip,
+          device: deviceOf(request),
+        }),
+      ),
   );
 
   api.post(
@@ -80,7 +88,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: { tags: ['auth'], body: passwordResetBody, response: answers({ 200: sessionDto }) },
       config: limited,
     },
-    async (request) => ok(await auth.links.resetPassword(request.body.token, request.body.password)),
+    async (request) =>
+      ok(await auth.links.resetPassword(request.body.token, request.body.password, deviceOf(request))),
   );
 
   api.post(

@@ -2,7 +2,8 @@ import type { SessionDto, UserDto } from '../../../common/api/auth.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
 import type { UserRow, UserUpdate } from '../../db/schema.js';
-import { errors } from '../../http/errors.js';
+import { ApiError, errors } from '../../http/errors.js';
+import { AccountDeletion } from '../users/account-deletion.js';
 import { Accounts } from '../users/accounts.js';
 import { UsersRepository } from '../users/repository.js';
 import { AccountLinks } from './account-links.js';
@@ -29,12 +30,12 @@ export class AuthService {
     return new Accounts(this.users, this.ctx.clock).dto(user);
   }
 
-  /** A new session (access + refresh token) for a user row already checked to be active. */
-  async openSession(userId: number): Promise<SessionDto> {
+  /** A new session (access + refresh token) on `device` for a user row already checked to be active. */
+  async openSession(userId: number, device: string | null): Promise<SessionDto> {
     const user = await this.users.findById(userId);
     if (!user) throw errors.invalidToken();
     const [tokens, dto] = await Promise.all([
-      this.ctx.sessions.open(user.id).then((session) => this.tokensOf(session)),
+      this.ctx.sessions.open(user.id, device).then((session) => this.tokensOf(session)),
       this.userDto(user),
     ]);
     return { user: dto, ...tokens };
@@ -55,7 +56,10 @@ export class AuthService {
   }
 
   /** A new account, signed in; the link that confirms its address is mailed once the account exists. */
-  async register(input: { username: string; email: string; password: string; language?: string }) {
+  async register(
+    input: { username: string; email: string; password: string; language?: string },
+    device: string | null,
+  ) {
     const passwordHash = await hashPassword(input.password);
     const user = await this.writeAccount(async (users, trx) => {
       const created = await users.create({
@@ -67,20 +71,24 @@ export class AuthService {
       await this.links.issue(trx, created, 'verify_email');
       return created;
     });
-    return this.openSession(user.id);
+    return this.openSession(user.id, device);
   }
 
-  async login(email: string, password: string, address: string): Promise<SessionDto> {
+  async login(
+    email: string,
+    password: string,
+    client: { address: string; device: string | null },
+  ): Promise<SessionDto> {
     const user = await this.users.findByEmail(email);
     const valid = await this.throttle.verify({
       account: user ? `user:${user.id}` : `email:${email}`,
-      address,
+      address: client.address,
       storedHash: user?.password_hash,
       password,
     });
     if (!user || !valid) throw errors.invalidCredentials();
     if (user.is_active !== 1) throw errors.accountDisabled();
-    return this.openSession(user.id);
+    return this.openSession(user.id, client.device);
   }
 
   async refresh(refreshToken: string) {
@@ -158,9 +166,9 @@ export class AuthService {
   async changePassword(
     userId: number,
     input: { currentPassword: string; newPassword: string },
-    address: string,
+    client: { address: string; device: string | null },
   ): Promise<SessionDto> {
-    await this.assertCurrentPassword(await this.caller(userId), input.currentPassword, address);
+    await this.assertCurrentPassword(await this.caller(userId), input.currentPassword, client.address);
     const passwordHash = await hashPassword(input.newPassword);
     await this.writeAccount(async (users, trx) => {
       const updated = await users.update(userId, { password_hash: passwordHash });
@@ -168,7 +176,23 @@ export class AuthService {
       return updated;
     });
     await this.ctx.sessions.endAllOf(userId);
-    return this.openSession(userId);
+    return this.openSession(userId, client.device);
+  }
+
+  /** Deletes the caller's account once their password is confirmed (AccountDeletion); they are no one after. */
+  async deleteAccount(
+    userId: number,
+    currentPassword: string,
+    address: string,
+  ): Promise<{ ballotsWithdrawn: number }> {
+    await this.assertCurrentPassword(await this.caller(userId), currentPassword, address);
+    try {
+      return await new AccountDeletion(this.ctx).delete(userId, 'deleted_account');
+    } catch (error) {
+      // Deleted meanwhile (by a second request, or an administrator): the caller is no one now.
+      if (error instanceof ApiError && error.statusCode === 404) throw errors.unauthorized();
+      throw error;
+    }
   }
 
   /** Makes sure the ADMIN_EMAIL account exists, is active and is an administrator. */

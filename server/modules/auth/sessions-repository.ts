@@ -26,10 +26,24 @@ export class SessionsRepository {
     return row;
   }
 
-  async insertSession(sessionId: string, userId: number, now: string): Promise<void> {
+  async insertSession(sessionId: string, userId: number, now: string, device: string | null): Promise<void> {
     await this.db
       .insertInto('sessions')
-      .values({ id: sessionId, user_id: userId, created_at: now })
+      .values({ id: sessionId, user_id: userId, created_at: now, device })
+      .execute();
+  }
+
+  async markUsed(sessionId: string, now: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+  }
+
+  /** A person's sessions as their data export lists them, newest first (ended ones too, until pruned). */
+  ofUser(userId: number) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['created_at', 'last_used_at', 'ended_at', 'device'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
       .execute();
   }
 

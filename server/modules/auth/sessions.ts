@@ -81,12 +81,12 @@ export class Sessions {
     return createdAt;
   }
 
-  /** Opens a session; answers its id and first refresh token. */
-  async open(userId: number): Promise<RotatedSession> {
+  /** Opens a session from `device` (a User-Agent, or null); answers its id and first refresh token. */
+  async open(userId: number, device: string | null): Promise<RotatedSession> {
     const sessionId = randomUUID();
     const refreshToken = randomBytes(32).toString('base64url');
     const issuedAt = await this.atomically(async (trx) => {
-      await new SessionsRepository(trx).insertSession(sessionId, userId, this.clock.nowIso());
+      await new SessionsRepository(trx).insertSession(sessionId, userId, this.clock.nowIso(), device);
       return this.insertToken(trx, userId, sessionId, refreshToken);
     });
     return { userId, sessionId, refreshToken, issuedAt };
@@ -113,6 +113,7 @@ export class Sessions {
         return retried ? { kind: 'rotated' as const, ...session, issuedAt: retried } : reused(row.family_id);
       }
       const issuedAt = await this.insertToken(trx, row.user_id, row.family_id, successor);
+      await tokens.markUsed(row.family_id, now);
       return { kind: 'rotated' as const, ...session, issuedAt };
     });
     if (outcome.kind === 'rotated') {

@@ -22,4 +22,14 @@ export class SettingsRepository {
       )
       .execute();
   }
+
+  /** A deleted administrator's name leaves the settings they saved last; answers how many. */
+  async forgetEditor(username: string): Promise<number> {
+    const result = await this.db
+      .updateTable('settings')
+      .set({ updated_by: '' })
+      .where('updated_by', '=', username)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

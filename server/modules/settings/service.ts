@@ -30,7 +30,7 @@ async function readSettings(db: Executor): Promise<SettingsData> {
     (last, row) => (last === undefined || row.updated_at > last.updated_at ? row : last),
     undefined,
   );
-  return { settings, updatedAt: latest?.updated_at ?? null, updatedBy: latest?.updated_by ?? null };
+  return { settings, updatedAt: latest?.updated_at ?? null, updatedBy: latest?.updated_by || null };
 }
 
 /**

@@ -260,6 +260,28 @@ export class PropositionsRepository {
     return { count: Number(row.count), earliest: (row.earliest as string | null) ?? null };
   }
 
+  /** The propositions a voter created that still exist (a data export). */
+  createdBy(userId: number) {
+    return this.db
+      .selectFrom('propositions')
+      .select(['topic_id', 'name', 'created_at', 'listed_at'])
+      .where('created_by', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Every creation counted against a voter's limits, with the address it came from (a data export). */
+  creationsBy(userId: number) {
+    return this.db
+      .selectFrom('proposition_creations')
+      .select(['topic_id', 'created_at', 'client_address'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
   async recordCreations(creation: {
     userId: number;
     topicId: number;

@@ -123,12 +123,12 @@ export class TopicsRepository {
     return { propositions: Number(row.propositions), lastVoteAt: row.last_vote_at ?? null };
   }
 
-  /** The base titles of these topics and the language each is written in. */
+  /** The base titles of these topics, the language each is written in, and their slugs. */
   titlesOf(ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('topics')
-      .select(['id', 'title', 'language'])
+      .select(['id', 'slug', 'title', 'language'])
       .where('id', 'in', [...new Set(ids)])
       .execute();
   }

@@ -18,6 +18,38 @@ export class BallotsRepository {
   constructor(private readonly db: Executor) {}
 
   /**
+   * Every version of every ballot of a voter (a data export), oldest first per ballot, each place with the
+   * name of the proposition it names (null once that proposition was deleted).
+   */
+  versionsOf(userId: number) {
+    return this.db
+      .selectFrom('ballots as b')
+      .innerJoin('ballot_versions as v', 'v.ballot_id', 'b.id')
+      .leftJoin('propositions as p1', 'p1.id', 'v.first_id')
+      .leftJoin('propositions as p2', 'p2.id', 'v.second_id')
+      .leftJoin('propositions as p3', 'p3.id', 'v.third_id')
+      .select([
+        'b.id as ballot_id',
+        'b.topic_id',
+        'b.first_cast_at',
+        'v.version',
+        'v.cast_at',
+        'v.cause',
+        'v.first_id',
+        'p1.name as first_name',
+        'v.second_id',
+        'p2.name as second_name',
+        'v.third_id',
+        'p3.name as third_name',
+      ])
+      .where('b.user_id', '=', userId)
+      .orderBy('b.first_cast_at')
+      .orderBy('b.id')
+      .orderBy('v.version')
+      .execute();
+  }
+
+  /**
    * Turns votes that have no ballot yet into ballots, each with a first version cast when its votes were
    * (a ballot's votes are written together, so they share `created_at`). Run by the migration that
    * introduced ballots and by the loaders that write votes straight into the database; the caller then

@@ -32,7 +32,9 @@ type Action =
   /** An administrator merges the proposition of that name into another, if the topic has both then. */
   | { merge: string; into: string }
   /** An administrator approves or rejects the proposal of that name, if it is one held then. */
-  | { decide: 'approve' | 'reject'; name: string };
+  | { decide: 'approve' | 'reject'; name: string }
+  /** The voter deletes their account (every ballot of theirs withdrawn); a new person takes their seat. */
+  | { leave: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -58,6 +60,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       name: fc.constantFrom(...NEW_NAMES),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ leave: fc.nat(VOTERS - 1) }) },
 );
 
 /** Rounds of actions fired at once; the clock moves between rounds. */
@@ -81,7 +84,26 @@ const propositionNamed = (topicId: number, name: string) =>
     .where('name', '=', name)
     .executeTakeFirst();
 
+/** Accounts deleted over all runs: the property must have seen some. */
+let left = 0;
+/** Voters asked to leave: a ballot of theirs cast meanwhile may find them gone (401). */
+const leaving = new Set<number>();
+
 async function run(topicId: number, act: Action): Promise<void> {
+  if ('leave' in act) {
+    const user = voters[act.leave] as TestUser;
+    leaving.add(user.id);
+    const response = await server.request('DELETE', '/api/users/me', {
+      token: user.accessToken,
+      body: { currentPassword: user.password },
+    });
+    // Deleted by another action of the round (its token then names no one).
+    if (response.status === 401) return;
+    expect(response.status, response.text).toBe(200);
+    left += 1;
+    if (voters[act.leave] === user) voters[act.leave] = await registerUser(server);
+    return;
+  }
   if ('decide' in act) {
     const held = await server.ctx.db
       .selectFrom('propositions')
@@ -149,6 +171,7 @@ async function run(topicId: number, act: Action): Promise<void> {
     expect(response.body.error.message).toBe('The same proposition cannot take two places');
     return;
   }
+  if (response.status === 401 && leaving.has(user.id)) return;
   expect([200, 201], response.text).toContain(response.status);
 }
 
@@ -180,6 +203,7 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
     const mine = await server.request('GET', '/api/users/me/votes?lang=en&limit=100', {
       token: user.accessToken,
     });
+    expect(mine.status, mine.text).toBe(200);
     const shown = (mine.body.data.topics as { id: number; votes: unknown[] }[]).find((t) => t.id === topicId);
     if (!record) {
       expect(shown).toBeUndefined();
@@ -210,7 +234,7 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
   }
 }
 
-describe('ballots under any concurrent mix of votes, withdrawals, deletions, merges, proposals, approvals and rejections', () => {
+describe('ballots under any concurrent mix of votes, withdrawals, deletions, merges, proposals, approvals, rejections and deleted accounts', () => {
   it('leaves the totals and the standing equal to a recount from the ballots, and each ballot’s versions in order', async () => {
     await fc.assert(
       fc.asyncProperty(policy, rounds, async (proposalPolicy, plan) => {
@@ -263,10 +287,25 @@ describe('ballots under any concurrent mix of votes, withdrawals, deletions, mer
               },
             ],
           ],
+          // And an account deleted while another voter re-votes for what it named.
+          [
+            'publish',
+            [
+              {
+                actions: [
+                  { voter: 2, top3: ['Other new', 'Alpha'] },
+                  { voter: 3, top3: ['Alpha'] },
+                ],
+                pause: 500,
+              },
+              { actions: [{ leave: 2 }, { voter: 3, top3: ['Other new', 'Bravo'] }], pause: 0 },
+            ],
+          ],
         ],
       },
     );
     expect(decided.approve).toBeGreaterThan(0);
     expect(decided.reject).toBeGreaterThan(0);
+    expect(left).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -30,6 +30,16 @@ export class BallotNoticesRepository {
       .execute();
   }
 
+  /** Every notice a voter has not dismissed, on any topic (a data export). */
+  allOf(userId: number) {
+    return this.db
+      .selectFrom('ballot_notices')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
   of(userId: number, topicId: number) {
     return this.db
       .selectFrom('ballot_notices')

@@ -134,6 +134,18 @@ export class VotesRepository {
    * The topics a user voted on, most recently voted first (a page of them and how many in all), each
    * topic's row and the user's votes on them.
    */
+  /** The topics where a voter's ballot holds places, in id order (the order their locks are taken in). */
+  async topicsVotedOnBy(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('votes')
+      .select('topic_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .orderBy('topic_id')
+      .execute();
+    return rows.map((row) => row.topic_id);
+  }
+
   async pageOfUser(userId: number, { limit, offset }: { limit: number; offset: number }) {
     const [page, total] = await Promise.all([
       this.db

@@ -6,7 +6,7 @@ import { propositionKey } from '../../../common/text/proposition-key.js';
 import { findTwin } from '../../../common/text/twin-names.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
-import { violatedUniqueConstraint } from '../../db/constraint-errors.js';
+import { isForeignKeyViolation, violatedUniqueConstraint } from '../../db/constraint-errors.js';
 import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../rankings/tallies.js';
 import { settingsCacheFor } from '../settings/service.js';
 import { type FoundProposition, PropositionsRepository } from '../topics/propositions-repository.js';
+import { UsersRepository } from '../users/repository.js';
 import { CreationLimits } from './creation-limits.js';
 import { BallotNoticesRepository } from './notices-repository.js';
 import { type LockedTopic, VotesRepository } from './repository.js';
@@ -67,7 +68,7 @@ export class VotesService {
   /** `clientAddress` is the caller's, for the creation limit per address. */
   async submit(userId: number, body: SubmitVotesBody, clientAddress: string): Promise<SubmitResult> {
     await this.limits.admitBallot(userId);
-    return this.inVoteTransaction(async (trx, change) => {
+    return this.inVoteTransaction(userId, async (trx, change) => {
       const topicId = body.topicId;
       const topic = await this.requireVotableTopic(trx, topicId);
       const now = this.ctx.clock.nowIso();
@@ -156,18 +157,38 @@ export class VotesService {
 
   /** Withdraws all the caller's votes on the topic; returns how many there were. */
   async withdraw(userId: number, topicId: number): Promise<number> {
-    return this.inVoteTransaction(async (trx, change) => {
+    return this.inVoteTransaction(userId, async (trx, change) => {
       const topic = await this.votes(trx).lockTopic(topicId);
       if (!topic) throw errors.notFound('Topic');
-      const { previousCount } = await this.replaceVotes(trx, change, {
-        topic,
-        userId,
-        next: NO_PLACES,
-        now: this.ctx.clock.nowIso(),
-      });
-      if (previousCount > 0) change.ballotsMoved(topic);
-      return previousCount;
+      return this.withdrawIn(trx, change, topic, userId, this.ctx.clock.nowIso());
     });
+  }
+
+  /**
+   * Withdraws every ballot of an account being deleted, in the caller's transaction, each as its owner's
+   * own withdrawal would (topics locked one at a time, in id order). Answers how many ballots held places.
+   */
+  async withdrawAllOf(trx: Executor, change: ChangeSet, userId: number): Promise<number> {
+    const votes = this.votes(trx);
+    let withdrawn = 0;
+    for (const topicId of await votes.topicsVotedOnBy(userId)) {
+      const topic = await votes.lockTopic(topicId);
+      if (topic && (await this.withdrawIn(trx, change, topic, userId, change.at)) > 0) withdrawn++;
+    }
+    return withdrawn;
+  }
+
+  /** Empties the voter's ballot on a locked topic; answers how many places it held. */
+  private async withdrawIn(
+    trx: Executor,
+    change: ChangeSet,
+    topic: LockedTopic,
+    userId: number,
+    now: string,
+  ): Promise<number> {
+    const { previousCount } = await this.replaceVotes(trx, change, { topic, userId, next: NO_PLACES, now });
+    if (previousCount > 0) change.ballotsMoved(topic);
+    return previousCount;
   }
 
   private async proposalPolicyOf(trx: Executor, topic: LockedTopic): Promise<ProposalPolicy> {
@@ -254,12 +275,19 @@ export class VotesService {
 
   /**
    * Runs a vote transaction, once more if PostgreSQL reports a lost race (a serialization failure,
-   * a deadlock, or a proposition name created by an administrator in the meantime).
+   * a deadlock, or a proposition name created by an administrator in the meantime). A voter whose account
+   * was deleted while their ballot was being written (its foreign key refuses the ballot) is no one now.
    */
-  private async inVoteTransaction<T>(work: (trx: Executor, change: ChangeSet) => Promise<T>): Promise<T> {
+  private async inVoteTransaction<T>(
+    userId: number,
+    work: (trx: Executor, change: ChangeSet) => Promise<T>,
+  ): Promise<T> {
     try {
       return await this.ctx.changes.transaction(work);
     } catch (error) {
+      if (isForeignKeyViolation(error) && !(await new UsersRepository(this.ctx.db).findById(userId))) {
+        throw errors.unauthorized();
+      }
       if (!isRetryable(error)) throw error;
       return this.ctx.changes.transaction(work);
     }
