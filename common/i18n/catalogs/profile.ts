@@ -1,6 +1,6 @@
 import type { FeatureCatalog } from '../catalog.js';
 
-/** Texts of the profile page: my account, my password, my votes. */
+/** Texts of the profile page: my account, my password, my sessions, my data, my votes. */
 export const profileCatalog: FeatureCatalog = {
   fr: {
     'profile.field.currentPasswordForEmail': "Mot de passe actuel (pour changer d'e-mail)",
@@ -41,6 +41,27 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.withdrawn': 'Votes retirés de « {{title}} ».',
     'profile.votes.error.load': 'Échec du chargement de vos votes',
     'profile.votes.error.withdraw': 'Échec de la suppression des votes. Veuillez réessayer.',
+    'profile.data.title': 'Vos données',
+    'profile.export.text':
+      'Une copie de tout ce que Podium garde sur vous, dans un fichier JSON : votre profil, chacun de vos votes avec son historique, vos propositions, vos sessions et les appareils utilisés.',
+    'profile.export.download': 'Télécharger mes données',
+    'profile.export.busy': 'Préparation du fichier…',
+    'profile.export.error': 'Le téléchargement de vos données a échoué. Veuillez réessayer.',
+    'profile.delete.text': 'Supprimer votre compte retire vos votes et efface votre profil, définitivement.',
+    'profile.delete.open': 'Supprimer mon compte',
+    'profile.delete.title': 'Supprimer votre compte ?',
+    'profile.delete.ballots': 'Vos votes sont retirés et les classements mis à jour aussitôt.',
+    'profile.delete.propositions':
+      "Les propositions que vous avez ajoutées et pour lesquelles d'autres ont voté restent, sans votre nom.",
+    'profile.delete.erased': 'Votre profil, vos sessions et votre historique sont effacés.',
+    'profile.delete.final': 'Cette action est irréversible.',
+    'profile.delete.password': 'Votre mot de passe, pour confirmer',
+    'profile.delete.confirm': 'Supprimer mon compte',
+    'profile.delete.busy': 'Suppression du compte…',
+    'profile.delete.error': 'La suppression du compte a échoué. Veuillez réessayer.',
+    'profile.delete.lastAdmin':
+      'Vous êtes le dernier administrateur actif : nommez un autre administrateur avant de supprimer votre compte.',
+    'profile.delete.done': 'Votre compte a été supprimé.',
   },
   en: {
     'profile.field.currentPasswordForEmail': 'Current password (to change your e-mail)',
@@ -81,6 +102,26 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.withdrawn': 'Votes withdrawn from “{{title}}”.',
     'profile.votes.error.load': 'Failed to load your votes',
     'profile.votes.error.withdraw': 'Failed to delete votes. Please try again.',
+    'profile.data.title': 'Your data',
+    'profile.export.text':
+      'A copy of everything Podium keeps about you, as a JSON file: your profile, every ballot with its history, your propositions, your sessions and the devices they were on.',
+    'profile.export.download': 'Download my data',
+    'profile.export.busy': 'Preparing your file…',
+    'profile.export.error': 'Your data could not be downloaded. Please try again.',
+    'profile.delete.text': 'Deleting your account withdraws your votes and erases your profile, for good.',
+    'profile.delete.open': 'Delete my account',
+    'profile.delete.title': 'Delete your account?',
+    'profile.delete.ballots': 'Your votes are withdrawn and the rankings updated at once.',
+    'profile.delete.propositions': 'Propositions you added that others voted for stay, without your name.',
+    'profile.delete.erased': 'Your profile, your sessions and your history are erased.',
+    'profile.delete.final': 'This cannot be undone.',
+    'profile.delete.password': 'Your password, to confirm',
+    'profile.delete.confirm': 'Delete my account',
+    'profile.delete.busy': 'Deleting your account…',
+    'profile.delete.error': 'Your account could not be deleted. Please try again.',
+    'profile.delete.lastAdmin':
+      'You are the last active administrator: make someone else an administrator before deleting your account.',
+    'profile.delete.done': 'Your account has been deleted.',
   },
   es: {
     'profile.field.currentPasswordForEmail': 'Contraseña actual (para cambiar el correo)',
@@ -121,6 +162,27 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.withdrawn': 'Votos retirados de «{{title}}».',
     'profile.votes.error.load': 'No se pudieron cargar tus votos',
     'profile.votes.error.withdraw': 'No se pudieron eliminar los votos. Inténtalo de nuevo.',
+    'profile.data.title': 'Tus datos',
+    'profile.export.text':
+      'Una copia de todo lo que Podium guarda sobre ti, en un archivo JSON: tu perfil, cada voto con su historial, tus propuestas, tus sesiones y los dispositivos en los que se abrieron.',
+    'profile.export.download': 'Descargar mis datos',
+    'profile.export.busy': 'Preparando el archivo…',
+    'profile.export.error': 'No se pudieron descargar tus datos. Inténtalo de nuevo.',
+    'profile.delete.text': 'Eliminar tu cuenta retira tus votos y borra tu perfil para siempre.',
+    'profile.delete.open': 'Eliminar mi cuenta',
+    'profile.delete.title': '¿Eliminar tu cuenta?',
+    'profile.delete.ballots': 'Tus votos se retiran y las clasificaciones se actualizan al instante.',
+    'profile.delete.propositions':
+      'Las propuestas que añadiste y que otros votaron se quedan, sin tu nombre.',
+    'profile.delete.erased': 'Tu perfil, tus sesiones y tu historial se borran.',
+    'profile.delete.final': 'Esta acción no se puede deshacer.',
+    'profile.delete.password': 'Tu contraseña, para confirmar',
+    'profile.delete.confirm': 'Eliminar mi cuenta',
+    'profile.delete.busy': 'Eliminando la cuenta…',
+    'profile.delete.error': 'No se pudo eliminar la cuenta. Inténtalo de nuevo.',
+    'profile.delete.lastAdmin':
+      'Eres el último administrador activo: nombra a otro administrador antes de eliminar tu cuenta.',
+    'profile.delete.done': 'Tu cuenta se ha eliminado.',
   },
   de: {
     'profile.field.currentPasswordForEmail': 'Aktuelles Passwort (um die E-Mail zu ändern)',
@@ -161,5 +223,27 @@ export const profileCatalog: FeatureCatalog = {
     'profile.votes.withdrawn': 'Stimmen für „{{title}}“ zurückgezogen.',
     'profile.votes.error.load': 'Deine Stimmen konnten nicht geladen werden',
     'profile.votes.error.withdraw': 'Stimmen konnten nicht gelöscht werden. Bitte versuche es erneut.',
+    'profile.data.title': 'Deine Daten',
+    'profile.export.text':
+      'Eine Kopie von allem, was Podium über dich speichert, als JSON-Datei: dein Profil, jede Stimmabgabe mit ihrem Verlauf, deine Vorschläge, deine Sitzungen und die Geräte, auf denen sie liefen.',
+    'profile.export.download': 'Meine Daten herunterladen',
+    'profile.export.busy': 'Datei wird vorbereitet…',
+    'profile.export.error': 'Deine Daten konnten nicht heruntergeladen werden. Bitte versuche es erneut.',
+    'profile.delete.text':
+      'Wenn du dein Konto löschst, werden deine Stimmen zurückgezogen und dein Profil endgültig gelöscht.',
+    'profile.delete.open': 'Mein Konto löschen',
+    'profile.delete.title': 'Dein Konto löschen?',
+    'profile.delete.ballots': 'Deine Stimmen werden sofort zurückgezogen und die Rankings aktualisiert.',
+    'profile.delete.propositions':
+      'Deine Vorschläge, für die andere gestimmt haben, bleiben – ohne deinen Namen.',
+    'profile.delete.erased': 'Dein Profil, deine Sitzungen und dein Verlauf werden gelöscht.',
+    'profile.delete.final': 'Das kann nicht rückgängig gemacht werden.',
+    'profile.delete.password': 'Dein Passwort zur Bestätigung',
+    'profile.delete.confirm': 'Mein Konto löschen',
+    'profile.delete.busy': 'Konto wird gelöscht…',
+    'profile.delete.error': 'Dein Konto konnte nicht gelöscht werden. Bitte versuche es erneut.',
+    'profile.delete.lastAdmin':
+      'Du bist der letzte aktive Administrator. Mache zuerst jemand anderen zum Administrator, bevor du dein Konto löschst.',
+    'profile.delete.done': 'Dein Konto wurde gelöscht.',
   },
 };

@@ -63,27 +63,37 @@ export function useRegister() {
   });
 }
 
+export interface LogoutOptions {
+  /** Also ends the account's sessions on every other device. */
+  everywhere?: boolean;
+  /** Keeps a public page open, one that says why the session ended (a cancelled address change). */
+  stay?: boolean;
+  /** The server has ended the session itself (the account is deleted): there is nothing to tell it. */
+  endedByServer?: boolean;
+  /** The navigation state the home page receives: what it should say about the session's end. */
+  homeState?: unknown;
+}
+
 /**
- * Signs out (this tab now, other tabs through the storage event) and goes home; `everywhere` also ends
- * the account's sessions on every other device. `stay` keeps a public page open, one that says why the
- * session ended (a cancelled address change).
+ * Signs out (this tab now, other tabs through the storage event) and goes home (see LogoutOptions for the
+ * other endings).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async ({ everywhere = false, stay = false }: { everywhere?: boolean; stay?: boolean } = {}) => {
+    async ({ everywhere = false, stay = false, endedByServer = false, homeState }: LogoutOptions = {}) => {
       const { refreshToken } = tokenStore.read();
       tokenStore.clear();
       // Leave protected pages first, or their guard would send us to /login instead of home.
       if (!stay) {
         flushSync(() => {
-          void navigate('/');
+          void navigate('/', { state: homeState });
         });
       }
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData(sessionQueryKey, null);
-      if (refreshToken) await postLogout(refreshToken, everywhere).catch(() => undefined);
+      if (refreshToken && !endedByServer) await postLogout(refreshToken, everywhere).catch(() => undefined);
     },
     [navigate, queryClient],
   );

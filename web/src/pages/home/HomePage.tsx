@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../features/i18n/index.js';
+import type { AccountDeletedState } from '../../features/profile/index.js';
 import { SearchBox } from '../../features/search/index.js';
 import { TopicGrid, useMainTopic, usePopularTopics, useTopicTitle } from '../../features/topics/index.js';
 import { errorMessage, isApiError } from '../../shared/api/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
+import { Alert } from '../../shared/ui/Alert.js';
 import { LoadState } from '../../shared/ui/LoadState.js';
 import { HOME_FEATURED_MAIN, HOME_FEATURED_SUBS, HOME_POPULAR } from './home-queries.js';
 import './home.css';
@@ -22,6 +24,7 @@ export function HomePage() {
   useDocumentTitle(undefined);
   return (
     <div className="home">
+      <AccountDeletedNotice />
       <section className="home-hero" aria-labelledby="home-hero-title">
         <h1 id="home-hero-title" className="home-hero__title">
           {t('home.hero.title')}
@@ -32,6 +35,23 @@ export function HomePage() {
       <PopularTopics />
       <FeaturedMainTopic />
     </div>
+  );
+}
+
+/** Says to a person who has just deleted their account that it is done (the profile sends them here). */
+function AccountDeletedNotice() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (!(location.state as Partial<AccountDeletedState> | null)?.accountDeleted) return null;
+  return (
+    // Dismissed, it leaves the history entry too: a reload must not say it again.
+    <Alert
+      tone="success"
+      onDismiss={() => void navigate(location.pathname + location.search, { replace: true })}
+    >
+      {t('profile.delete.done')}
+    </Alert>
   );
 }
 

@@ -143,7 +143,7 @@ function AuditRow({ entry, formats }: { entry: AuditEntryDto; formats: AuditForm
         {t(`adminPeople.audit.entity.${entry.entityType}`, { defaultValue: entry.entityType })}
         {entry.entityId !== null && <AdminTable.Detail>#{entry.entityId}</AdminTable.Detail>}
       </AdminTable.Cell>
-      <AdminTable.Cell kind="token">{`@${entry.actorUsername}`}</AdminTable.Cell>
+      <AuditActor entry={entry} />
       <AdminTable.Cell>
         {changes.length > 0 && (
           <table className="audit-diff">
@@ -171,6 +171,19 @@ function AuditRow({ entry, formats }: { entry: AuditEntryDto; formats: AuditForm
         )}
       </AdminTable.Cell>
     </tr>
+  );
+}
+
+/** Who made the entry: an account by its name; one since deleted, or the server's own jobs, in words. */
+function AuditActor({ entry }: { entry: AuditEntryDto }) {
+  const { t } = useTranslation();
+  if (entry.actorKind === 'account') {
+    return <AdminTable.Cell kind="token">{`@${entry.actorUsername}`}</AdminTable.Cell>;
+  }
+  return (
+    <AdminTable.Cell className="audit-actor--unnamed">
+      {t(`adminPeople.audit.actorKind.${entry.actorKind}`)}
+    </AdminTable.Cell>
   );
 }
 

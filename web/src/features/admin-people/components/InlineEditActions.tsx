@@ -16,7 +16,6 @@ export function InlineEditActions({
   deleteLabel,
   onDelete,
   deleteDisabled = false,
-  deleteTitle,
 }: {
   editing: boolean;
   saving: boolean;
@@ -27,8 +26,6 @@ export function InlineEditActions({
   deleteLabel: string;
   onDelete: () => void;
   deleteDisabled?: boolean;
-  /** Why Delete is disabled. */
-  deleteTitle?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -51,7 +48,6 @@ export function InlineEditActions({
             size="sm"
             variant="danger"
             disabled={deleteDisabled}
-            title={deleteTitle}
             aria-label={deleteLabel}
             onClick={onDelete}
           >

@@ -7,6 +7,7 @@ import {
 } from '../../../../../common/api/translations.js';
 import { isLanguage, LANGUAGE_LABELS, LANGUAGES, type Language } from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
+import { saveJsonFile } from '../../../shared/files/save-json-file.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
 import { AdminTable } from '../../../shared/ui/AdminTable.js';
 import { Alert } from '../../../shared/ui/Alert.js';
@@ -33,15 +34,7 @@ type TypeFilter = TranslationEntityType | 'all';
 
 /** Saves the loaded list as translations-{language}-{date}.json (SPEC 2 "Admin translations"). */
 function exportList(language: Language, records: TranslationDto[]) {
-  const blob = new Blob([JSON.stringify(records, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `translations-${language}-${new Date().toISOString().slice(0, 10)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveJsonFile(`translations-${language}-${new Date().toISOString().slice(0, 10)}.json`, records);
 }
 
 const recordId = (record: TranslationDto) => record.id;

@@ -23,13 +23,13 @@ interface FlagsDraft {
   isAdmin: boolean;
 }
 
-/** A refusal the server explains by code (own account, last administrator, votes), else the spec's fallback. */
+/** A refusal the server explains by code (own account, last administrator), else the spec's fallback. */
 function writeError(t: TFunction, error: unknown, fallbackKey: string): string {
   if (isApiError(error) && error.code === 'FORBIDDEN') return t('adminPeople.users.error.self');
   return errorMessage(t, error, fallbackKey);
 }
 
-/** /admin/users (SPEC 2 "Admin users"): add, search, inline Active/Admin edit, delete when no votes. */
+/** /admin/users (SPEC 2 "Admin users"): add, search, inline Active/Admin edit, delete (votes withdrawn). */
 export function UsersAdmin() {
   const { t, i18n } = useTranslation();
   const { user: me } = useAuth();
@@ -69,7 +69,11 @@ export function UsersAdmin() {
   const askDelete = (user: UserDto) =>
     setConfirm({
       title: t('adminPeople.users.deleteTitle'),
-      message: t('adminPeople.users.deleteConfirm'),
+      // Someone who voted leaves the rankings with their account: the administrator reads it before confirming.
+      message:
+        user.voteCount > 0
+          ? t('adminPeople.users.deleteConfirmVotes', { count: user.voteCount })
+          : t('adminPeople.users.deleteConfirm'),
       confirmLabel: t('action.delete'),
       danger: true,
       errorKey: 'adminPeople.users.error.delete',
@@ -191,8 +195,7 @@ export function UsersAdmin() {
                 }}
                 deleteLabel={t('adminPeople.users.deleteLabel', { username: user.username })}
                 onDelete={() => askDelete(user)}
-                deleteDisabled={user.voteCount > 0 || isSelf}
-                deleteTitle={user.voteCount > 0 ? t('adminPeople.users.hasVotes') : undefined}
+                deleteDisabled={isSelf}
               />
             </tr>
           );
