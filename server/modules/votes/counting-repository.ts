@@ -32,6 +32,16 @@ export interface StateChange {
 export class BallotCountingRepository {
   constructor(private readonly db: Executor) {}
 
+  /**
+   * Locks the topics of the ballots in scope, in id order, before their ballots change (PostgreSQL): a
+   * ballot's write locks its topic first too, so the two take turns instead of deadlocking over the
+   * totals both write.
+   */
+  async lockTopicsOf(scope: CountingScope): Promise<void> {
+    await sql`select id from topics where id in (select topic_id from ballots where 1 = 1${inScope(scope)})
+      order by id for update`.execute(this.db);
+  }
+
   /** Sets each ballot in scope that is not quarantined to what its voter's account makes it now. */
   async reassess(scope: CountingScope, rules: CountingRulesSql): Promise<StateChange[]> {
     const ruled = sql`(select case

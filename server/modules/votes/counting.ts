@@ -35,7 +35,8 @@ export class BallotCounting {
 
   /** Re-assesses the ballots in scope in the caller's transaction; answers those whose state changed. */
   async reassessIn(trx: Executor, change: ChangeSet, scope: CountingScope): Promise<StateChange[]> {
-    const changed = await new BallotCountingRepository(trx).reassess(scope, await this.rules(trx));
+    const ballots = await this.locked(trx, scope);
+    const changed = await ballots.reassess(scope, await this.rules(trx));
     await this.recount(trx, change, changed);
     return changed;
   }
@@ -44,7 +45,8 @@ export class BallotCounting {
   quarantine(actor: AuthUser, body: QuarantineBody): Promise<number> {
     return this.ctx.changes.transaction(async (trx, change) => {
       const note = body.note || null;
-      const changed = await new BallotCountingRepository(trx).quarantine(body.ballotIds, body.reason, note);
+      const ballots = await this.locked(trx, { ballotIds: body.ballotIds });
+      const changed = await ballots.quarantine(body.ballotIds, body.reason, note);
       await this.recount(trx, change, changed);
       await auditPerTopic(trx, change, actor, 'quarantine', changed, { reason: body.reason, note });
       return changed.length;
@@ -54,7 +56,7 @@ export class BallotCounting {
   /** Lifts quarantines: each ballot counts again, or waits for its account's rules; audited per topic. */
   restore(actor: AuthUser, body: RestoreBody): Promise<number> {
     return this.ctx.changes.transaction(async (trx, change) => {
-      const lifted = await new BallotCountingRepository(trx).lift(body.ballotIds);
+      const lifted = await (await this.locked(trx, { ballotIds: body.ballotIds })).lift(body.ballotIds);
       await this.reassessIn(trx, change, { ballotIds: lifted.map((ballot) => ballot.id) });
       // Recounted again with the lifted ones: a lifted ballot left `held` by its rules moves nothing.
       await this.recount(trx, change, lifted);
@@ -84,6 +86,13 @@ export class BallotCounting {
       maxAttempts: 3,
       retryDelayMs: 60_000,
     });
+  }
+
+  /** The repository, once the topics of the ballots in scope are locked (on PostgreSQL; SQLite writes one at a time). */
+  private async locked(trx: Executor, scope: CountingScope): Promise<BallotCountingRepository> {
+    const ballots = new BallotCountingRepository(trx);
+    if (this.ctx.database.kind === 'postgres') await ballots.lockTopicsOf(scope);
+    return ballots;
   }
 
   private async rules(trx: Executor): Promise<CountingRulesSql> {
