@@ -37,6 +37,7 @@ import { SearchSnapshots } from './modules/search/snapshot.js';
 import { SearchVocabulary } from './modules/search/vocabulary.js';
 import { TextsService } from './modules/texts/service.js';
 import { topicBaseTexts } from './modules/topics/base-texts.js';
+import { BallotCounting } from './modules/votes/counting.js';
 import { registerWebApp } from './web/static.js';
 
 export interface BuildAppOptions {
@@ -169,6 +170,7 @@ export async function buildApp({
   // Mail leaves by jobs only: a write enqueues its message in its own transaction (issue 35).
   const mail = createMailTransport(config.mail, app.log);
   handleAccountLinkMail(ctx, jobs, mail);
+  new BallotCounting(ctx).registerJobs(jobs);
   app.addHook('onClose', async () => mail.close());
 
   registerSecurityHeaders(app, {

@@ -5,6 +5,7 @@ import { searchIndexFollower } from './modules/search/indexer.js';
 import { settingsCacheFor } from './modules/settings/service.js';
 import { followTopicChanges } from './modules/topics/caches.js';
 import { hubTotalsFollower } from './modules/topics/hub-totals.js';
+import { ballotCountingFollower } from './modules/votes/counting.js';
 import { followUiTextChanges } from './web/boot-catalog.js';
 
 /**
@@ -14,6 +15,8 @@ import { followUiTextChanges } from './web/boot-catalog.js';
 export function followChanges(ctx: AppContext): void {
   // In the database, inside the write's own transaction: the search index, the hubs' totals, and the
   // jobs the write's events cause (the outbox).
+  // Ballots' counting states first: re-assessing them marks the topics whose ballots moved.
+  ctx.changes.subscribeInTransaction(ballotCountingFollower(ctx));
   ctx.changes.subscribeInTransaction(searchIndexFollower);
   ctx.changes.subscribeInTransaction(hubTotalsFollower);
   ctx.changes.subscribeInTransaction(ctx.outbox);

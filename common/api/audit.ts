@@ -33,6 +33,7 @@ export const AUDIT_ENTITY_TYPES = [
   'translation',
   'job',
   'setting',
+  'ballot',
 ] as const;
 
 /** Who made an entry: an account, an account since deleted, or the server's own jobs. */

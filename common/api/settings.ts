@@ -14,11 +14,25 @@ export const settingsDto = z
   .object({
     /** The default of every topic that has no policy of its own. */
     proposalPolicy: z.enum(PROPOSAL_POLICIES),
+    /** Days an account must have existed before its ballots count (issue 36); they are kept meanwhile. */
+    minAccountAgeDays: z.int().min(0).max(365),
+    /** Whether only accounts with a confirmed address have their ballots counted. */
+    confirmedAccountsOnly: z.boolean(),
   })
   .register(apiComponents, { id: 'SettingsDto' });
 export type SettingsDto = z.infer<typeof settingsDto>;
 
-export const SETTING_DEFAULTS: SettingsDto = { proposalPolicy: 'publish' };
+export const SETTING_DEFAULTS: SettingsDto = {
+  proposalPolicy: 'publish',
+  minAccountAgeDays: 0,
+  confirmedAccountsOnly: false,
+};
+
+/** The settings that decide which ballots count: a change of one re-assesses every ballot. */
+export const COUNTING_SETTINGS = [
+  'minAccountAgeDays',
+  'confirmedAccountsOnly',
+] as const satisfies readonly (keyof SettingsDto)[];
 
 /** A change of some settings; the others keep their value. */
 export const updateSettingsBody = settingsDto.partial().strict();

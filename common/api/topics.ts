@@ -143,6 +143,12 @@ export const topicDto = topicSummaryDto
     shownLanguage: z.string(),
     /** When the last ballot on the topic was cast; null before the first (and for a main topic). */
     lastVoteAt: z.string().nullable(),
+    /**
+     * Ballots that hold a place, and those of them that count (issue 36): they differ while some are held
+     * by the counting rules or quarantined. For a main topic, its sub-topics' counted ballots both.
+     */
+    ballotsCast: z.int(),
+    ballotsCounted: z.int(),
   })
   .register(apiComponents, { id: 'TopicDto' });
 export type TopicDto = z.infer<typeof topicDto>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, VOTE_POINTS } from '../constants.js';
 import { propositionKey } from '../text/proposition-key.js';
+import { ballotCountingDto } from './ballot-counting.js';
 import { apiComponents } from './components.js';
 import { idParam } from './fields.js';
 import { ballotNoticeDto } from './proposals.js';
@@ -83,6 +84,8 @@ export const userVotesDto = z.object({
   hasVoted: z.boolean(),
   /** What administrators changed in this ballot since the voter last dismissed it (issue 34). */
   notices: z.array(ballotNoticeDto),
+  /** Whether the ballot counts, and if not, what it waits for (issue 36); null before the first ballot. */
+  counting: ballotCountingDto.nullable(),
 });
 export type UserVotesDto = z.infer<typeof userVotesDto>;
 

@@ -78,6 +78,8 @@ export class ChangeSet {
   readonly users = new Set<number>();
   private uiTextsChanged = false;
   private settingsChanged = false;
+  /** The settings a local write changed, by key. */
+  readonly settingKeys = new Set<string>();
   private unknown = false;
   private readonly recorded: ChangeEvent[] = [];
 
@@ -179,9 +181,13 @@ export class ChangeSet {
     return this;
   }
 
-  /** The settings administrators edit (server/modules/settings). */
-  settings(): this {
+  /**
+   * The settings administrators edit (server/modules/settings); `keys` name those that changed, for
+   * in-transaction subscribers (other servers only hear that some did).
+   */
+  settings(...keys: string[]): this {
     this.settingsChanged = true;
+    for (const key of keys) this.settingKeys.add(key);
     return this;
   }
 
@@ -251,6 +257,7 @@ export class ChangeSet {
     for (const id of other.users) this.users.add(id);
     this.uiTextsChanged ||= other.uiTextsChanged;
     this.settingsChanged ||= other.settingsChanged;
+    for (const key of other.settingKeys) this.settingKeys.add(key);
     this.unknown ||= other.unknown;
     return this;
   }

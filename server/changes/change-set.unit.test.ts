@@ -77,6 +77,7 @@ describe('the events a change set records', () => {
         version: 2,
         castAt: '2026-11-26T10:00:00.000Z',
         cause: 'vote',
+        counted: true,
         before: { first: null, second: null, third: null },
         after: places,
       })

@@ -25,6 +25,8 @@ export interface BallotChanged {
   cause: BallotVersionCause;
   before: Places;
   after: Places;
+  /** Whether the ballot counts (issue 36): a held or quarantined one is in no figure, before or after. */
+  counted: boolean;
 }
 
 /** A proposition as its events carry it. */

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LinkPurpose } from '../../common/api/account-links.js';
 import type { AuditActorKind } from '../../common/api/audit.js';
+import type { BallotState, QuarantineReason } from '../../common/api/ballot-counting.js';
 import type { RejectionReason } from '../../common/api/proposals.js';
 import type { ProposalPolicy } from '../../common/api/settings.js';
 
@@ -187,9 +188,7 @@ export interface VotesTable {
   created_at: string;
 }
 
-/** How a ballot counts: today every ballot is counted; held and quarantined ones will stay stored and not count. */
-export const BALLOT_STATES = ['counted'] as const;
-export type BallotState = (typeof BALLOT_STATES)[number];
+export type { BallotState };
 
 /** A voter's ballot on a topic (docs/decisions/009-ballots-with-a-history.md): its current version counts. */
 export interface BallotsTable {
@@ -210,6 +209,9 @@ export interface BallotsTable {
   first_id: ColumnType<number | null, number | null | undefined, number | null>;
   second_id: ColumnType<number | null, number | null | undefined, number | null>;
   third_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set while quarantined (migration 0028). */
+  quarantine_reason: NullableDefault<QuarantineReason>;
+  quarantine_note: NullableDefault<string>;
 }
 
 /**

@@ -244,6 +244,22 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: '/api/users/me/votes?lang=en', token: voter.accessToken }),
   },
+  'POST /api/admin/ballots/quarantine': {
+    status: 200,
+    request: () => ({
+      path: '/api/admin/ballots/quarantine',
+      token: admin.accessToken,
+      body: { ballotIds: [1], reason: 'burst', note: 'A sample' },
+    }),
+  },
+  'POST /api/admin/ballots/restore': {
+    status: 200,
+    request: () => ({
+      path: '/api/admin/ballots/restore',
+      token: admin.accessToken,
+      body: { ballotIds: [1] },
+    }),
+  },
   'GET /api/users/me/export': {
     status: 200,
     request: () => ({ path: '/api/users/me/export', token: voter.accessToken }),

@@ -15,6 +15,7 @@ import { translationRoutes } from './texts/routes.js';
 import { adminTopicRoutes } from './topics/admin-routes.js';
 import { topicRoutes } from './topics/routes.js';
 import { userRoutes } from './users/routes.js';
+import { adminBallotRoutes } from './votes/admin-routes.js';
 import { voteRoutes } from './votes/routes.js';
 
 type FeatureModule = FastifyPluginAsync<{ ctx: AppContext }>;
@@ -44,5 +45,6 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminJobRoutes,
     adminSettingsRoutes,
     adminProposalRoutes,
+    adminBallotRoutes,
   ],
 };

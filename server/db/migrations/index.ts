@@ -27,6 +27,7 @@ import { settings } from './2026-11-27-0024-settings.js';
 import { proposals } from './2026-11-27-0025-proposals.js';
 import { accountLinks } from './2026-11-27-0026-account-links.js';
 import { accountData } from './2026-11-27-0027-account-data.js';
+import { ballotCounting } from './2026-11-27-0028-ballot-counting.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -59,6 +60,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0025-proposals': proposals,
   '2026-11-27-0026-account-links': accountLinks,
   '2026-11-27-0027-account-data': accountData,
+  '2026-11-27-0028-ballot-counting': ballotCounting,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

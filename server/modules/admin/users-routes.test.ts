@@ -201,7 +201,14 @@ describe('PUT /api/admin/users/:id', () => {
     try {
       const only = await createAdmin(solo);
       const service = new AdminUsersService(solo.ctx);
-      const ghost = { id: 999_999, username: 'ghost', isAdmin: true, sessionId: 'ghost-session' };
+      const ghost = {
+        id: 999_999,
+        username: 'ghost',
+        isAdmin: true,
+        sessionId: 'ghost-session',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        emailVerified: true,
+      };
       const before = await snapshotDatabase(solo.ctx.db);
       await expect(service.update(ghost, only.id, { isAdmin: false })).rejects.toMatchObject({
         statusCode: 409,

@@ -14,7 +14,10 @@ export type AuditAction =
   | 'move'
   | 'merge'
   | 'approve'
-  | 'reject';
+  | 'reject'
+  | 'quarantine'
+  | 'restore'
+  | 'count';
 export type AuditEntityType =
   | 'category'
   | 'tag'
@@ -24,7 +27,8 @@ export type AuditEntityType =
   | 'user'
   | 'translation'
   | 'job'
-  | 'setting';
+  | 'setting'
+  | 'ballot';
 
 export interface AuditEntry {
   action: AuditAction;

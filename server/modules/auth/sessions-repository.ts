@@ -148,7 +148,7 @@ export class SessionsRepository {
 const callerRead = statement((db, { userId, sessionId }: { userId: number; sessionId: string }) =>
   db
     .selectFrom('users as u')
-    .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin'])
+    .select(['u.id', 'u.username', 'u.is_active', 'u.is_admin', 'u.created_at', 'u.email_verified_at'])
     .select((eb) =>
       eb
         .selectFrom('sessions as s')

@@ -95,6 +95,7 @@ describe('the outbox', () => {
         version: 1,
         castAt: change.at,
         cause: 'vote',
+        counted: true,
         before: { first: null, second: null, third: null },
         after: { first: topic.propositions.Alpha as number, second: null, third: null },
       });

@@ -69,12 +69,18 @@ export function samePlaces(a: Places, b: Places): boolean {
 }
 
 /**
- * The differences a ballot's change from `before` to `after` makes to the running totals. A ballot
- * that does not count (held or quarantined, when those come) moves nothing.
+ * The differences a ballot's change from `before` to `after` makes to the running totals. A ballot that
+ * did not count (held or quarantined) adds nothing before, one that does not count after adds nothing
+ * after: a held ballot's re-vote moves nothing, one that starts counting as it is cast moves its places in.
  */
-export function ballotDelta(before: Places, after: Places, counts = true): BallotDelta {
+export function ballotDelta(
+  before: Places,
+  after: Places,
+  counted: { before: boolean; after: boolean } = { before: true, after: true },
+): BallotDelta {
   const propositions = new Map<number, TotalsDelta>();
-  if (!counts) return { propositions, voters: 0 };
+  if (!counted.before) before = NO_PLACES;
+  if (!counted.after) after = NO_PLACES;
   const move = (places: Places, sign: 1 | -1) => {
     for (const place of PLACES) {
       const id = places[place];

@@ -45,8 +45,36 @@ describe('ballot arithmetic', () => {
   });
 
   it('moves nothing for a ballot that does not count', () => {
-    const moved = ballotDelta(NO_PLACES, { first: 10, second: null, third: null }, false);
+    const held = { before: false, after: false };
+    const moved = ballotDelta(
+      { first: 11, second: null, third: null },
+      { first: 10, second: null, third: null },
+      held,
+    );
     expect(moved).toEqual({ propositions: new Map(), voters: 0 });
+  });
+
+  it('takes a ballot that stops counting out whole, and puts one that starts counting in whole', () => {
+    const stops = ballotDelta(
+      { first: 10, second: 11, third: null },
+      { first: 10, second: 11, third: null },
+      {
+        before: true,
+        after: false,
+      },
+    );
+    expect(Object.fromEntries(stops.propositions)).toEqual({
+      10: delta(-3, -1, -1, 0, 0),
+      11: delta(-2, -1, 0, -1, 0),
+    });
+    expect(stops.voters).toBe(-1);
+    const starts = ballotDelta(
+      NO_PLACES,
+      { first: 12, second: null, third: null },
+      { before: false, after: true },
+    );
+    expect(Object.fromEntries(starts.propositions)).toEqual({ 12: delta(3, 1, 1, 0, 0) });
+    expect(starts.voters).toBe(1);
   });
 
   it('reads places from points and back, best place first', () => {

@@ -97,7 +97,7 @@ export class TopicBallots {
           event.cause === 'proposition_deleted' || event.cause === 'rejection'
             ? (before?.castAt ?? event.castAt)
             : event.castAt;
-        if (!isEmpty(event.after)) this.add(event.ballotId, { castAt, places: event.after });
+        if (event.counted && !isEmpty(event.after)) this.add(event.ballotId, { castAt, places: event.after });
         return;
       }
       case 'propositionCreated': {

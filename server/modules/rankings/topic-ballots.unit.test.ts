@@ -84,6 +84,7 @@ describe('a topic’s ballots kept in step with its events', () => {
                 version: 2,
                 castAt: at(minute),
                 cause: 'proposition_deleted',
+                counted: true,
                 before: ballot.places,
                 after,
               });
@@ -110,6 +111,7 @@ describe('a topic’s ballots kept in step with its events', () => {
               version: 2,
               castAt: at(minute),
               cause: first === null ? 'withdrawal' : 'vote',
+              counted: true,
               before,
               after,
             });

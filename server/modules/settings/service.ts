@@ -21,7 +21,7 @@ async function readSettings(db: Executor): Promise<SettingsData> {
   const rows = await new SettingsRepository(db).all();
   const saved: Record<string, unknown> = {};
   for (const row of rows) saved[row.key] = JSON.parse(row.value_json);
-  const settings = { ...SETTING_DEFAULTS };
+  const settings: Record<string, unknown> = { ...SETTING_DEFAULTS };
   for (const key of Object.keys(SETTING_DEFAULTS) as (keyof SettingsDto)[]) {
     const parsed = settingsDto.shape[key].safeParse(saved[key]);
     if (parsed.success) settings[key] = parsed.data;
@@ -30,7 +30,11 @@ async function readSettings(db: Executor): Promise<SettingsData> {
     (last, row) => (last === undefined || row.updated_at > last.updated_at ? row : last),
     undefined,
   );
-  return { settings, updatedAt: latest?.updated_at ?? null, updatedBy: latest?.updated_by || null };
+  return {
+    settings: settings as SettingsDto,
+    updatedAt: latest?.updated_at ?? null,
+    updatedBy: latest?.updated_by || null,
+  };
 }
 
 /**
@@ -81,7 +85,7 @@ export class SettingsService {
           updated_at: change.at,
           updated_by: actor.username,
         });
-        change.settings();
+        change.settings(key);
         await recordAudit(trx, change, actor, {
           action: 'update',
           entityType: 'setting',

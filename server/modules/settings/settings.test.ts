@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTING_DEFAULTS } from '../../../common/api/settings.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { snapshotDatabase } from '../../test/snapshot.js';
@@ -32,7 +33,7 @@ describe('settings an administrator edits', () => {
     const first = await read();
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({
-      settings: { proposalPolicy: 'publish' },
+      settings: { proposalPolicy: 'publish', minAccountAgeDays: 0, confirmedAccountsOnly: false },
       updatedAt: null,
       updatedBy: null,
     });
@@ -40,7 +41,7 @@ describe('settings an administrator edits', () => {
     const savedFrom = server.clock.nowIso();
     const saved = await save({ proposalPolicy: 'review' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data.settings).toEqual({ proposalPolicy: 'review' });
+    expect(saved.body.data.settings).toEqual({ ...SETTING_DEFAULTS, proposalPolicy: 'review' });
     const after = await read();
     expect(after.body.data).toEqual(saved.body.data);
     expect(after.body.data.updatedBy).toBe(admin.username);

@@ -270,6 +270,7 @@ function announceVersions(
       cause,
       before: ballot.places,
       after: placesAfter(ballot.places),
+      counted: ballot.counted,
     });
   }
 }

@@ -103,8 +103,13 @@ export class TopicsRepository {
       .execute();
   }
 
-  /** How many listed propositions a topic has, and when its last ballot was cast (null before the first). */
-  async counts(topicId: number): Promise<{ propositions: number; lastVoteAt: string | null }> {
+  /**
+   * How many listed propositions a topic has, when its last ballot was cast (null before the first), and
+   * how many of its ballots hold places without counting (few: read from the standing's index).
+   */
+  async counts(
+    topicId: number,
+  ): Promise<{ propositions: number; lastVoteAt: string | null; uncountedBallots: number }> {
     const row = await this.db
       .selectNoFrom((eb) => [
         eb
@@ -118,9 +123,26 @@ export class TopicsRepository {
           .select((v) => v.fn.max('created_at').as('at'))
           .where('topic_id', '=', topicId)
           .as('last_vote_at'),
+        eb
+          .selectFrom('ballots')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('topic_id', '=', topicId)
+          .where('state', '<>', 'counted')
+          .where((b) =>
+            b.or([
+              b('first_id', 'is not', null),
+              b('second_id', 'is not', null),
+              b('third_id', 'is not', null),
+            ]),
+          )
+          .as('uncounted'),
       ])
       .executeTakeFirstOrThrow();
-    return { propositions: Number(row.propositions), lastVoteAt: row.last_vote_at ?? null };
+    return {
+      propositions: Number(row.propositions),
+      lastVoteAt: row.last_vote_at ?? null,
+      uncountedBallots: Number(row.uncounted),
+    };
   }
 
   /** The base titles of these topics, the language each is written in, and their slugs. */

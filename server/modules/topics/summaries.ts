@@ -127,6 +127,8 @@ export class TopicSummaries {
       propositionCount: counts.propositions,
       shownLanguage: topicTexts.languageOf(row.id, 'title', { text: row.title, language: row.language }),
       lastVoteAt: counts.lastVoteAt,
+      ballotsCast: summary.voteCount + counts.uncountedBallots,
+      ballotsCounted: summary.voteCount,
     };
   }
 

@@ -204,6 +204,8 @@ describe('one topic', () => {
       subTopicCount: 0,
       shownLanguage: 'en',
       lastVoteAt: null,
+      ballotsCast: 12,
+      ballotsCounted: 12,
     });
 
     const bySlug = await server.request('GET', `/api/topics/${encodeURIComponent(main.slug)}?language=fr`);

@@ -8,6 +8,8 @@ export interface BallotHolding {
   userId: number;
   version: number;
   places: Places;
+  /** Whether it counts: a version appended to a held or quarantined ballot moves no figure. */
+  counted: boolean;
 }
 
 /**
@@ -84,7 +86,7 @@ export class BallotsRepository {
   async holding(topicId: number, propositionId: number): Promise<BallotHolding[]> {
     const rows = await this.db
       .selectFrom('ballots')
-      .select(['id', 'user_id', 'version', 'first_id', 'second_id', 'third_id'])
+      .select(['id', 'user_id', 'version', 'state', 'first_id', 'second_id', 'third_id'])
       .where('topic_id', '=', topicId)
       .where((eb) =>
         eb.or([
@@ -100,6 +102,7 @@ export class BallotsRepository {
       userId: row.user_id,
       version: row.version,
       places: { first: row.first_id, second: row.second_id, third: row.third_id },
+      counted: row.state === 'counted',
     }));
   }
 

@@ -34,7 +34,12 @@ type Action =
   /** An administrator approves or rejects the proposal of that name, if it is one held then. */
   | { decide: 'approve' | 'reject'; name: string }
   /** The voter deletes their account (every ballot of theirs withdrawn); a new person takes their seat. */
-  | { leave: number };
+  | { leave: number }
+  /** An administrator quarantines, or restores, the voter's ballot on the topic (issue 36). */
+  | { quarantine: number }
+  | { restore: number }
+  /** An administrator deactivates, or reactivates, the voter's account: their ballots stop or start counting. */
+  | { active: number; is: boolean };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -61,6 +66,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ leave: fc.nat(VOTERS - 1) }) },
+  { weight: 1, arbitrary: fc.record({ quarantine: fc.nat(VOTERS - 1) }) },
+  { weight: 1, arbitrary: fc.record({ restore: fc.nat(VOTERS - 1) }) },
+  { weight: 1, arbitrary: fc.record({ active: fc.nat(VOTERS - 1), is: fc.boolean() }) },
 );
 
 /** Rounds of actions fired at once; the clock moves between rounds. */
@@ -86,10 +94,69 @@ const propositionNamed = (topicId: number, name: string) =>
 
 /** Accounts deleted over all runs: the property must have seen some. */
 let left = 0;
-/** Voters asked to leave: a ballot of theirs cast meanwhile may find them gone (401). */
+/** A deactivation ended the voter's sessions: once active again, they sign in anew. */
+async function signInAgain(voter: TestUser): Promise<void> {
+  const login = await server.request('POST', '/api/auth/login', {
+    body: { email: voter.email, password: voter.password },
+  });
+  if (login.status === 200) voter.accessToken = login.body.data.accessToken;
+}
+
+/** Every voter active again (and signed in), for the checks that read each one's own ballots. */
+async function reactivateAll(): Promise<void> {
+  for (const voter of voters) {
+    const inactive = await server.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', voter.id)
+      .where('is_active', '=', 0)
+      .executeTakeFirst();
+    if (!inactive) continue;
+    await server.request('PUT', `/api/admin/users/${voter.id}`, {
+      token: admin.accessToken,
+      body: { isActive: true },
+    });
+    await signInAgain(voter);
+  }
+}
+
+/** Ballots quarantined over all runs: the property must have seen some. */
+let quarantines = 0;
+/** Voters asked to leave or deactivated: a ballot of theirs cast meanwhile may find them gone (401). */
 const leaving = new Set<number>();
 
 async function run(topicId: number, act: Action): Promise<void> {
+  if ('quarantine' in act || 'restore' in act) {
+    const voter = voters['quarantine' in act ? act.quarantine : act.restore] as TestUser;
+    const found = await server.ctx.db
+      .selectFrom('ballots')
+      .select('id')
+      .where('topic_id', '=', topicId)
+      .where('user_id', '=', voter.id)
+      .executeTakeFirst();
+    if (!found) return;
+    const response = await server.request(
+      'POST',
+      `/api/admin/ballots/${'quarantine' in act ? 'quarantine' : 'restore'}`,
+      { token: admin.accessToken, body: { ballotIds: [found.id], reason: 'burst' } },
+    );
+    expect(response.status, response.text).toBe(200);
+    if ('quarantine' in act) quarantines += response.body.data.changed;
+    return;
+  }
+  if ('active' in act) {
+    const voter = voters[act.active] as TestUser;
+    leaving.add(voter.id);
+    const response = await server.request('PUT', `/api/admin/users/${voter.id}`, {
+      token: admin.accessToken,
+      body: { isActive: act.is },
+    });
+    // Deleted by another action of the round.
+    if (response.status === 404) return;
+    expect(response.status, response.text).toBe(200);
+    if (act.is) await signInAgain(voter);
+    return;
+  }
   if ('leave' in act) {
     const user = voters[act.leave] as TestUser;
     leaving.add(user.id);
@@ -234,7 +301,7 @@ async function expectHistoriesInOrder(topicId: number): Promise<void> {
   }
 }
 
-describe('ballots under any concurrent mix of votes, withdrawals, deletions, merges, proposals, approvals, rejections and deleted accounts', () => {
+describe('ballots under any concurrent mix of votes, withdrawals, deletions, merges, proposals, approvals, rejections, deleted accounts, quarantines, restores and deactivations', () => {
   it('leaves the totals and the standing equal to a recount from the ballots, and each ballot’s versions in order', async () => {
     await fc.assert(
       fc.asyncProperty(policy, rounds, async (proposalPolicy, plan) => {
@@ -250,6 +317,9 @@ describe('ballots under any concurrent mix of votes, withdrawals, deletions, mer
           await Promise.all([...round.actions.map((act) => run(topic.id, act)), rankingOf(topic.id)]);
           server.clock.advance(round.pause);
         }
+        // Exact with some voters deactivated, and again once every one is back.
+        expect(await findTotalsMismatches(server.ctx.db)).toEqual([]);
+        await reactivateAll();
         expect(await findTotalsMismatches(server.ctx.db)).toEqual([]);
         await expectHistoriesInOrder(topic.id);
         // Eligible ballots, averages and head to head as served equal those of the ballots read anew.
@@ -307,5 +377,6 @@ describe('ballots under any concurrent mix of votes, withdrawals, deletions, mer
     expect(decided.approve).toBeGreaterThan(0);
     expect(decided.reject).toBeGreaterThan(0);
     expect(left).toBeGreaterThan(0);
+    expect(quarantines).toBeGreaterThan(0);
   }, 120_000);
 });

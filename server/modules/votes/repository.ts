@@ -39,6 +39,8 @@ export interface BallotWrite {
   version: number;
   cause: 'vote' | 'withdrawal';
   places: Places;
+  /** Whether it counts from this version on (counting-rules.ts): held and quarantined ones move no total. */
+  state: BallotState;
   /** True when the caller has votes on the topic to delete first. */
   replaces: boolean;
   castAt: string;
@@ -134,6 +136,17 @@ export class VotesRepository {
    * The topics a user voted on, most recently voted first (a page of them and how many in all), each
    * topic's row and the user's votes on them.
    */
+  /** The counting state of a voter's ballot on a topic; undefined before their first. */
+  async ballotStateOf(topicId: number, userId: number): Promise<BallotState | undefined> {
+    const row = await this.db
+      .selectFrom('ballots')
+      .select('state')
+      .where('topic_id', '=', topicId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.state;
+  }
+
   /** The topics where a voter's ballot holds places, in id order (the order their locks are taken in). */
   async topicsVotedOnBy(userId: number): Promise<number[]> {
     const rows = await this.db
@@ -287,6 +300,7 @@ type BallotRow = {
   topicId: number;
   userId: number;
   version: number;
+  state: BallotState;
   castAt: string;
   first: number | null;
   second: number | null;
@@ -298,6 +312,7 @@ function ballotRow(ballot: BallotWrite): BallotRow {
     topicId: ballot.topicId,
     userId: ballot.userId,
     version: ballot.version,
+    state: ballot.state,
     castAt: ballot.castAt,
     ...ballot.places,
   };
@@ -344,6 +359,7 @@ function ballotInsert(db: QueryCreator<Database>, row: BallotRow) {
     user_id: row.userId,
     first_cast_at: row.castAt,
     version: row.version,
+    state: row.state,
     updated_at: row.castAt,
     voted_at: row.castAt,
     ...currentPlaces(row),
@@ -362,7 +378,13 @@ function currentPlaces(places: Pick<BallotRow, 'first' | 'second' | 'third'>) {
 function ballotUpdate(db: QueryCreator<Database>, row: BallotRow & { id: number }) {
   return db
     .updateTable('ballots')
-    .set({ version: row.version, updated_at: row.castAt, voted_at: row.castAt, ...currentPlaces(row) })
+    .set({
+      version: row.version,
+      state: row.state,
+      updated_at: row.castAt,
+      voted_at: row.castAt,
+      ...currentPlaces(row),
+    })
     .where('id', '=', row.id);
 }
 

@@ -35,11 +35,12 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const userId = assertMayReadVotesOf(callerOf(request), request.query.userId);
-      const [list, notices] = await Promise.all([
+      const [list, notices, counting] = await Promise.all([
         votes.userVotes(request.params.topicId, userId),
         votes.noticesOf(userId, request.params.topicId),
+        votes.countingOf(userId, request.params.topicId),
       ]);
-      return ok({ votes: list, hasVoted: list.length > 0, notices });
+      return ok({ votes: list, hasVoted: list.length > 0, notices, counting });
     },
   );
 
@@ -76,7 +77,7 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         caller,
         request.body.propositions.map((entry) => entry.userId),
       );
-      const { firstVote, ...result } = await votes.submit(caller.id, request.body, request.ip);
+      const { firstVote, ...result } = await votes.submit(caller, request.body, request.ip);
       return reply.status(firstVote ? 201 : 200).send(ok(result));
     },
   );

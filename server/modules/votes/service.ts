@@ -1,3 +1,4 @@
+import type { BallotCountingDto } from '../../../common/api/ballot-counting.js';
 import type { BallotNoticeDto } from '../../../common/api/proposals.js';
 import type { ProposalPolicy } from '../../../common/api/settings.js';
 import type { SubmitVotesBody, SubmitVotesDto, UserVoteDto } from '../../../common/api/votes.js';
@@ -21,6 +22,7 @@ import {
 import { settingsCacheFor } from '../settings/service.js';
 import { type FoundProposition, PropositionsRepository } from '../topics/propositions-repository.js';
 import { UsersRepository } from '../users/repository.js';
+import { type Hold, holdOf, stateOf, type VoterFacts } from './counting-rules.js';
 import { CreationLimits } from './creation-limits.js';
 import { BallotNoticesRepository } from './notices-repository.js';
 import { type LockedTopic, VotesRepository } from './repository.js';
@@ -36,6 +38,9 @@ export interface SubmitResult extends SubmitVotesDto {
  * transaction, so totals always equal a recount of the counted current ballots
  * (docs/decisions/009-ballots-with-a-history.md).
  */
+/** The voter as a ballot's write needs them: who, and what the counting rules look at. */
+export type Voter = { id: number } & Omit<VoterFacts, 'isActive'>;
+
 export class VotesService {
   private readonly limits: CreationLimits;
 
@@ -45,6 +50,30 @@ export class VotesService {
 
   userVotes(topicId: number, userId: number): Promise<UserVoteDto[]> {
     return this.userVotesIn(this.ctx.db, topicId, userId);
+  }
+
+  /** Whether the voter's ballot on the topic counts, and what a held one waits for; null without a ballot. */
+  async countingOf(userId: number, topicId: number): Promise<BallotCountingDto | null> {
+    const [state, user, { settings }] = await Promise.all([
+      this.votes(this.ctx.db).ballotStateOf(topicId, userId),
+      new UsersRepository(this.ctx.db).findById(userId),
+      settingsCacheFor(this.ctx.db).read(this.ctx.db),
+    ]);
+    if (state === undefined || !user) return null;
+    const hold =
+      state === 'held'
+        ? holdOf(
+            {
+              createdAt: user.created_at,
+              emailVerified: user.email_verified_at !== null,
+              isActive: user.is_active === 1,
+            },
+            settings,
+            this.ctx.clock.now(),
+          )
+        : null;
+    // A held ballot whose rule was met since waits for the next count (counting.ts); it says so plainly.
+    return { state, heldFor: hold?.reason ?? null, countsFrom: hold?.countsFrom ?? null };
   }
 
   /** What administrators changed in the voter's ballot on the topic since they last dismissed it. */
@@ -65,8 +94,12 @@ export class VotesService {
     return this.ctx.changes.transaction((trx) => new BallotNoticesRepository(trx).dismiss(userId, topicId));
   }
 
-  /** `clientAddress` is the caller's, for the creation limit per address. */
-  async submit(userId: number, body: SubmitVotesBody, clientAddress: string): Promise<SubmitResult> {
+  /**
+   * The voter's account facts decide whether the ballot counts (counting-rules.ts); `clientAddress` is the
+   * caller's, for the creation limit per address.
+   */
+  async submit(voter: Voter, body: SubmitVotesBody, clientAddress: string): Promise<SubmitResult> {
+    const userId = voter.id;
     await this.limits.admitBallot(userId);
     return this.inVoteTransaction(userId, async (trx, change) => {
       const topicId = body.topicId;
@@ -130,11 +163,13 @@ export class VotesService {
         chosen.set(proposition.id, proposition);
       }
 
+      const { settings } = await settingsCacheFor(this.ctx.db).read(trx);
       const { previousCount, inserted } = await this.replaceVotes(trx, change, {
         topic,
         userId,
         next: placesFromPoints(next),
         now,
+        hold: holdOf({ ...voter, isActive: true }, settings, this.ctx.clock.now()),
       });
       // The new rows are known already; only an unchanged re-vote reads them back.
       const votes: UserVoteDto[] = inserted
@@ -186,7 +221,13 @@ export class VotesService {
     userId: number,
     now: string,
   ): Promise<number> {
-    const { previousCount } = await this.replaceVotes(trx, change, { topic, userId, next: NO_PLACES, now });
+    const { previousCount } = await this.replaceVotes(trx, change, {
+      topic,
+      userId,
+      next: NO_PLACES,
+      now,
+      hold: 'unchanged',
+    });
     if (previousCount > 0) change.ballotsMoved(topic);
     return previousCount;
   }
@@ -207,13 +248,20 @@ export class VotesService {
 
   /**
    * Makes `next` the caller's ballot on the topic: appends it as a version (unless it changes nothing),
-   * moving every running total by the difference. Returns how many places the caller's ballot held
+   * moving every running total by the difference. `hold` is what the counting rules say of the voter now
+   * (a withdrawal leaves the ballot's state as it is). Returns how many places the caller's ballot held
    * before, and the new vote rows (undefined when nothing changed).
    */
   private async replaceVotes(
     trx: Executor,
     change: ChangeSet,
-    { topic, userId, next, now }: { topic: LockedTopic; userId: number; next: Places; now: string },
+    {
+      topic,
+      userId,
+      next,
+      now,
+      hold,
+    }: { topic: LockedTopic; userId: number; next: Places; now: string; hold: Hold | null | 'unchanged' },
   ): Promise<{ previousCount: number; inserted?: { id: number; proposition_id: number }[] }> {
     const votes = this.votes(trx);
     const current = await votes.currentBallot(topic.id, userId);
@@ -223,6 +271,8 @@ export class VotesService {
 
     const version = (current?.version ?? 0) + 1;
     const cause = isEmpty(next) ? 'withdrawal' : 'vote';
+    const stateBefore = current?.state ?? 'counted';
+    const state = hold === 'unchanged' ? stateBefore : stateOf(current?.state, hold);
     const written = await votes.writeBallot({
       topicId: topic.id,
       userId,
@@ -232,7 +282,8 @@ export class VotesService {
       places: next,
       replaces: previousCount > 0,
       castAt: now,
-      delta: ballotDelta(before, next, (current?.state ?? 'counted') === 'counted'),
+      state,
+      delta: ballotDelta(before, next, { before: stateBefore === 'counted', after: state === 'counted' }),
       // A hub counts the ballots on its active sub-topics (an inactive one's withdrawals are not its).
       hubId: topic.isActive ? topic.mainTopicId : null,
     });
@@ -245,6 +296,7 @@ export class VotesService {
       cause,
       before,
       after: next,
+      counted: state === 'counted',
     });
     // A voter's proposition that this change left without votes goes with them (an administrator's stays,
     // and is not even looked at: re-votes among listed propositions cost no extra statement).

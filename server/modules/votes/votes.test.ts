@@ -185,7 +185,7 @@ describe('GET /api/search/user-votes/:topicId', () => {
       token: user.accessToken,
     });
     expect(empty.status).toBe(200);
-    expect(empty.body.data).toEqual({ votes: [], hasVoted: false, notices: [] });
+    expect(empty.body.data).toEqual({ votes: [], hasVoted: false, notices: [], counting: null });
     await vote(server, user.accessToken, ballot(topic.id, [null, 'B', 'A']));
     const mine = await server.request('GET', `/api/search/user-votes/${topic.id}`, {
       token: user.accessToken,
