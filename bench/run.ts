@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -27,6 +27,8 @@
  * after each of 200 ballots, the ranking route's answer that carries it with its head to head (issue 33).
  * `relevance` runs the search relevance set (server/modules/search/relevance-set.ts) on a fresh demo
  * catalogue and prints Podium's hit@3 beside MiniSearch's, overall, per kind and per interface language.
+ * `metrics` measures the popular list and one topic on a small fresh SQLite data set with the Prometheus
+ * metrics off and on (METRICS_TOKEN, scraped meanwhile), three runs each, alternating (decision 017).
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
  * `--search-only` just the single-client search p95 and the mixed workload with the server's memory.
  */
@@ -52,6 +54,7 @@ import { benchFreshness } from './lib/freshness.js';
 import { lighthouseMedian } from './lib/lighthouse.js';
 import { formatMemory, memoryKb, memoryPeak } from './lib/memory.js';
 import { benchMerge } from './lib/merge.js';
+import { benchMetricsCost } from './lib/metrics-cost.js';
 import { benchRelevance } from './lib/relevance.js';
 import { benchResetTiming } from './lib/reset-timing.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
@@ -61,7 +64,10 @@ import { mintTokens } from './lib/tokens.js';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance' },
+    only: {
+      type: 'string',
+      default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics',
+    },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
     'votes-only': { type: 'boolean', default: false },
@@ -529,6 +535,7 @@ if (sections.has('freshness')) await benchFreshness();
 if (sections.has('merge')) await benchMerge(['sqlite', 'postgres']);
 if (sections.has('reset')) await benchResetTiming(['sqlite', 'postgres']);
 if (sections.has('relevance')) await benchRelevance();
+if (sections.has('metrics')) await benchMetricsCost(SECONDS);
 
 if (failures.length > 0) {
   console.log(`\nBudgets broken:\n${failures.map((f) => `- ${f}`).join('\n')}`);

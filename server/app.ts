@@ -17,6 +17,9 @@ import { registerRateLimits } from './http/rate-limit/register.js';
 import { serializeUnchecked } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnsafeText } from './http/unsafe-text.js';
+import { countMail } from './metrics/mail.js';
+import { type AppMetrics, registerMetrics } from './metrics/register.js';
+import { createMetricsRegistry } from './metrics/registry.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { handleAccountLinkMail } from './modules/auth/account-links.js';
 import { createGuards } from './modules/auth/guards.js';
@@ -50,6 +53,8 @@ export interface BuildAppOptions {
 export interface PodiumApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Kept only when METRICS_TOKEN or METRICS_PORT asks for them. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -167,8 +172,12 @@ export async function buildApp({
     rankings,
   };
   followChanges(ctx);
+  // Prometheus metrics only where they are read (decision 017): an app that serves none keeps none.
+  const { token: metricsToken, port: metricsPort } = config.metrics;
+  const metricsRegistry = metricsToken || metricsPort !== undefined ? createMetricsRegistry() : undefined;
   // Mail leaves by jobs only: a write enqueues its message in its own transaction (issue 35).
-  const mail = createMailTransport(config.mail, app.log);
+  const transport = createMailTransport(config.mail, app.log);
+  const mail = metricsRegistry ? countMail(transport, metricsRegistry) : transport;
   handleAccountLinkMail(ctx, jobs, mail);
   new BallotCounting(ctx).registerJobs(jobs);
   app.addHook('onClose', async () => mail.close());
@@ -223,6 +232,7 @@ export async function buildApp({
     );
   });
 
+  const metrics = metricsRegistry && registerMetrics(app, ctx, metricsRegistry);
   const serveWebApp = await registerWebApp(app, config.webDistDir, ctx);
   registerErrorHandling(app, { serveWebApp });
 
@@ -238,5 +248,5 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  return { app, ctx };
+  return { app, ctx, metrics };
 }

@@ -50,6 +50,11 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Podium <no-reply@podium.invalid>'),
   RESET_REQUESTS_PER_HOUR: positiveInt.default(5),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, 'at least 32 printable characters without spaces (a bearer token)')
+    .optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -110,6 +115,21 @@ export interface Config {
    */
   trustProxy?: number | string[];
   jobs: JobsSettings;
+  metrics: MetricsSettings;
+}
+
+/**
+ * Where the Prometheus metrics are served (docs/decisions/017-metrics.md); neither set, nowhere, and the
+ * app keeps no metrics at all.
+ */
+export interface MetricsSettings {
+  /** A listener of its own on HOST that serves GET /metrics only (for a network the public cannot reach). */
+  port?: number;
+  /**
+   * The bearer token GET /metrics asks for: on the main port, where the route exists only with it, and on
+   * `port` too when both are set. Never logged.
+   */
+  token?: string;
 }
 
 /** The job runner (server/modules/jobs): how often it looks for due jobs, and how many it runs at once. */
@@ -210,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.JOBS_CONCURRENCY,
       testDir: e.JOBS_TEST_DIR,
     },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

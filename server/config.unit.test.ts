@@ -12,4 +12,17 @@ describe('configuration', () => {
   it('still refuses a bad value with the variable named', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  it('keeps no metrics unless METRICS_PORT or METRICS_TOKEN is set, and reads both', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, token: undefined });
+    const token = 'a-metrics-token-of-32-characters-or-more';
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, token });
+  });
+
+  it('refuses a METRICS_TOKEN too short to be a secret, or a bad METRICS_PORT, without repeating the value', () => {
+    const short = 'guessable-token';
+    expect(() => loadConfig({ METRICS_TOKEN: short })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: short })).not.toThrow(new RegExp(short));
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
 });

@@ -23,6 +23,19 @@ class Segment {
   bytes = 0;
 }
 
+/**
+ * What one named cache holds and how it is read, summed over its regions (a cache made anew, as search's
+ * per version, goes on counting under the same name). Plain numbers, read by the metrics at scrape time.
+ */
+export interface CacheUsage {
+  /** Reads that found an entry (one being reloaded after its lifetime too). */
+  hits: number;
+  /** Reads that found none: the caller loads it. */
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
 /** One cached entry as the budget sees it: its owner, its key and what it is charged. */
 export class CacheNode {
   segment: Segment | undefined;
@@ -51,6 +64,8 @@ export class CacheBudget {
   private maxBytes = 0;
   private missLimit = 0;
   private mainLimit = 0;
+  /** Per cache name; a handful of names, each kept for the budget's life. */
+  private readonly usageByCache = new Map<string, CacheUsage>();
 
   constructor(options: BudgetOptions) {
     this.configure(options);
@@ -75,6 +90,21 @@ export class CacheBudget {
   /** Bytes charged now, not-found answers included. */
   get usedBytes(): number {
     return this.probation.bytes + this.protected.bytes + this.misses.bytes;
+  }
+
+  /** The running figures of the cache called `name`, shared by every region of that name. */
+  usageOf(name: string): CacheUsage {
+    let usage = this.usageByCache.get(name);
+    if (!usage) {
+      usage = { hits: 0, misses: 0, entries: 0, bytes: 0 };
+      this.usageByCache.set(name, usage);
+    }
+    return usage;
+  }
+
+  /** Every cache's figures, by name. */
+  get usage(): ReadonlyMap<string, Readonly<CacheUsage>> {
+    return this.usageByCache;
   }
 
   /** Charges a new entry; false when it is larger than its whole part of the budget (it is not kept). */
@@ -122,6 +152,8 @@ export class CacheBudget {
     segment.nodes.add(node);
     segment.bytes += node.bytes;
     node.segment = segment;
+    node.region.usage.entries += 1;
+    node.region.usage.bytes += node.bytes;
   }
 
   private unplace(node: CacheNode): void {
@@ -130,6 +162,8 @@ export class CacheBudget {
     segment.nodes.delete(node);
     segment.bytes -= node.bytes;
     node.segment = undefined;
+    node.region.usage.entries -= 1;
+    node.region.usage.bytes -= node.bytes;
   }
 
   private makeRoom(): void {
@@ -170,11 +204,17 @@ export interface Charge {
  */
 export class CacheRegion<K, V> {
   private readonly entries = new Map<K, { node: CacheNode; value: V }>();
+  /** Its cache's figures (the metrics' `cache` label is its name). */
+  readonly usage: CacheUsage;
 
   constructor(
     readonly budget: CacheBudget,
+    /** What it caches, in a word ("reads", "rankings"): regions of one name are counted as one cache. */
+    name: string,
     private readonly onEvict?: (key: K, value: V) => void,
-  ) {}
+  ) {
+    this.usage = budget.usageOf(name);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -183,7 +223,10 @@ export class CacheRegion<K, V> {
   /** The value, marked as read. */
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
-    if (entry) this.budget.touch(entry.node);
+    if (entry) {
+      this.usage.hits += 1;
+      this.budget.touch(entry.node);
+    } else this.usage.misses += 1;
     return entry?.value;
   }
 

@@ -8,14 +8,14 @@ const budget = () => new CacheBudget({ maxBytes: 100 * KB });
 
 describe('CacheBudget', () => {
   it('drops the least recently used entries once their bytes pass the budget', () => {
-    const region = new CacheRegion<string, string>(budget());
+    const region = new CacheRegion<string, string>(budget(), 'test');
     for (const key of ['a', 'b', 'c', 'd']) region.set(key, key, { bytes: 30 * KB });
     expect([...region.keys()]).toEqual(['b', 'c', 'd']);
     expect(region.budget.usedBytes).toBe(90 * KB);
   });
 
   it('keeps the entry read last: reading one moves it behind the others', () => {
-    const region = new CacheRegion<string, string>(budget());
+    const region = new CacheRegion<string, string>(budget(), 'test');
     for (const key of ['a', 'b', 'c']) region.set(key, key, { bytes: 30 * KB });
     expect(region.get('a')).toBe('a');
     region.set('d', 'd', { bytes: 30 * KB });
@@ -24,7 +24,7 @@ describe('CacheBudget', () => {
   });
 
   it('keeps what is read most while a flood of made-up keys passes through', () => {
-    const region = new CacheRegion<string, string>(budget());
+    const region = new CacheRegion<string, string>(budget(), 'test');
     for (const key of ['hot 1', 'hot 2']) {
       region.set(key, key, { bytes: 10 * KB });
       region.get(key);
@@ -37,7 +37,7 @@ describe('CacheBudget', () => {
   });
 
   it('keeps not-found answers apart and few: a stream of them pushes out only each other', () => {
-    const region = new CacheRegion<string, string>(budget());
+    const region = new CacheRegion<string, string>(budget(), 'test');
     region.set('read once', 'page', { bytes: 50 * KB });
     for (let i = 0; i < 1000; i++) region.set(`made-up ${i}`, 'not found', { bytes: KB, miss: true });
     expect(region.peek('read once')).toBe('page');
@@ -50,8 +50,10 @@ describe('CacheBudget', () => {
   it('is one budget for several caches: the least recently used of all goes first', () => {
     const shared = budget();
     const evicted: string[] = [];
-    const pages = new CacheRegion<string, string>(shared, (key) => evicted.push(`page ${key}`));
-    const rankings = new CacheRegion<number, string>(shared, (key) => evicted.push(`ranking ${key}`));
+    const pages = new CacheRegion<string, string>(shared, 'pages', (key) => evicted.push(`page ${key}`));
+    const rankings = new CacheRegion<number, string>(shared, 'rankings', (key) =>
+      evicted.push(`ranking ${key}`),
+    );
     pages.set('/topic/1', 'page', { bytes: 40 * KB });
     rankings.set(1, 'ranking', { bytes: 40 * KB });
     pages.set('/topic/2', 'page', { bytes: 40 * KB });
@@ -62,7 +64,7 @@ describe('CacheBudget', () => {
   });
 
   it('charges an entry anew when its value is known, and drops one that no longer fits', () => {
-    const region = new CacheRegion<string, string>(budget());
+    const region = new CacheRegion<string, string>(budget(), 'test');
     region.set('loading', 'pending', { bytes: 200 });
     expect(region.recharge('loading', { bytes: 20 * KB })).toBe(true);
     expect(region.budget.usedBytes).toBe(20 * KB);
@@ -72,7 +74,7 @@ describe('CacheBudget', () => {
   });
 
   it('frees the bytes of what a cache deletes or clears', () => {
-    const region = new CacheRegion<string, string>(budget());
+    const region = new CacheRegion<string, string>(budget(), 'test');
     region.set('a', 'a', { bytes: 10 * KB });
     region.set('b', 'b', { bytes: 10 * KB });
     region.delete('a');
@@ -82,9 +84,25 @@ describe('CacheBudget', () => {
     expect(region.size).toBe(0);
   });
 
+  it("counts each named cache's hits, misses, entries and bytes, summed over its regions", () => {
+    const shared = budget();
+    const first = new CacheRegion<string, string>(shared, 'queries');
+    const second = new CacheRegion<string, string>(shared, 'queries');
+    const pages = new CacheRegion<string, string>(shared, 'pages');
+    first.set('a', 'a', { bytes: 10 * KB });
+    second.set('b', 'b', { bytes: 20 * KB });
+    first.get('a');
+    first.get('a');
+    second.get('a');
+    pages.get('x');
+    first.delete('a');
+    expect(shared.usage.get('queries')).toEqual({ hits: 2, misses: 1, entries: 1, bytes: 20 * KB });
+    expect(shared.usage.get('pages')).toEqual({ hits: 0, misses: 1, entries: 0, bytes: 0 });
+  });
+
   it('drops what no longer fits when it is made smaller', () => {
     const shared = budget();
-    const region = new CacheRegion<string, string>(shared);
+    const region = new CacheRegion<string, string>(shared, 'test');
     for (const key of ['a', 'b', 'c']) region.set(key, key, { bytes: 30 * KB });
     shared.configure({ maxBytes: 50 * KB });
     expect([...region.keys()]).toEqual(['c']);

@@ -25,7 +25,19 @@ export interface DatabaseHandle {
    * and the next query opens a new one; this is for the log.
    */
   onConnectionLost(listener: (error: Error) => void): void;
+  /** PostgreSQL: the pool's connections now (the metrics read it); SQLite has one connection, no pool. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+/** What node-postgres's pool tells of itself. */
+export interface PoolUse {
+  /** Connections open, running a query or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: all `max` are busy, or a new one is being opened for them. */
+  waiting: number;
+  max: number;
 }
 
 // COUNT(*) and SUM() come back as int8; every count here fits comfortably in a JS number.
@@ -71,6 +83,12 @@ export function openDatabase({
       clientConfig,
       schema,
       onConnectionLost: (listener) => lost.add(listener),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolSize,
+      }),
       close: () => db.destroy(),
     };
   }

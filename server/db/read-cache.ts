@@ -71,7 +71,7 @@ export class ReadCache {
 
   /** Alone (a test), it has a budget of its own of the default size. */
   constructor(budget = new CacheBudget({ maxBytes: DEFAULT_CACHE_BUDGET_BYTES })) {
-    this.entries = new CacheRegion(budget, (key, entry) => this.unfile(key, entry));
+    this.entries = new CacheRegion(budget, 'reads', (key, entry) => this.unfile(key, entry));
   }
 
   /** How many entries are kept (loads under way included). */

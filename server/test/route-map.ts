@@ -171,7 +171,8 @@ file, and \`server/route-map.test.ts\` fails when it no longer matches the app. 
   module listed under \`admin\` in \`server/modules/index.ts\` runs behind \`requireAdmin\`), then the route's own
   rule where it has one (its \`config.access\`). "token optional": anyone, and a token that is sent is checked.
 - Every \`GET\` answers \`HEAD\` too. \`BENCH_ROUTES=true\` adds \`GET /api/bench/constant\` (the benchmarks'
-  baseline). Requests and answers are documented at \`/api/docs\` (OpenAPI at \`/api/openapi.json\`).
+  baseline); \`METRICS_TOKEN\` adds \`GET /metrics\` (Prometheus's text, for that bearer token only; see the
+  README's "Metrics"). Requests and answers are documented at \`/api/docs\` (OpenAPI at \`/api/openapi.json\`).
 
 ## API and server routes
 

@@ -106,10 +106,10 @@ export class JobsRepository {
 
   /**
    * A job whose lease lapsed on its last attempt (its server died each time) will not be taken again:
-   * it is kept as failed. Answers how many.
+   * it is kept as failed. Answers the kind of each.
    */
-  async failAbandoned(now: string): Promise<number> {
-    const result = await this.db
+  async failAbandoned(now: string): Promise<string[]> {
+    const rows = await this.db
       .updateTable('jobs')
       .set({
         state: 'failed',
@@ -121,8 +121,9 @@ export class JobsRepository {
       .where('state', '=', 'running')
       .where('leased_until', '<=', now)
       .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning('kind')
+      .execute();
+    return rows.map((row) => row.kind);
   }
 
   /** Extends a held lease; false when the job is no longer this holder's. */
@@ -194,6 +195,25 @@ export class JobsRepository {
     const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
     for (const row of rows) counts[row.state] = Number(row.count);
     return counts;
+  }
+
+  /**
+   * Jobs not done, per kind and state: the queue (due or not), those running, and those kept as failed.
+   * Done jobs, by far the most rows, are left out: only the rows of these states are read, found by the
+   * (state, due_at) index.
+   */
+  async countsNotDone(): Promise<{ kind: string; state: Exclude<JobState, 'done'>; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['kind', 'state', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('state', 'in', ['queued', 'running', 'failed'])
+      .groupBy(['kind', 'state'])
+      .execute();
+    return rows.map((row) => ({
+      kind: row.kind,
+      state: row.state as Exclude<JobState, 'done'>,
+      count: Number(row.count),
+    }));
   }
 
   byId(id: number): Promise<JobRow | undefined> {

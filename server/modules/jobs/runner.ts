@@ -66,6 +66,15 @@ const DEFAULTS: Required<JobKindOptions> = {
   maxRetryDelayMs: 60 * 60_000,
 };
 
+/**
+ * How one run of a job ended: `done`; `retried`, failed with attempts left (queued again after a back-off);
+ * `failed`, failed on its last attempt, or out of attempts after its servers stopped, and kept as failed.
+ */
+export interface JobOutcome {
+  kind: string;
+  outcome: 'done' | 'retried' | 'failed';
+}
+
 /** Stored errors stay short: a message says what went wrong; stacks and payloads stay out of the table. */
 const MAX_ERROR_LENGTH = 500;
 
@@ -111,6 +120,7 @@ export class Jobs {
   private readonly kinds = new Map<string, Kind>();
   private readonly schedules: Schedule[] = [];
   private readonly running = new Set<Promise<void>>();
+  private readonly outcomeListeners = new Set<(outcome: JobOutcome) => void>();
   private readonly workerId = `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
   /** A look for due jobs is under way; a job finishing meanwhile asks for another right after. */
@@ -146,6 +156,27 @@ export class Jobs {
     this.schedules.push({ kind, everyMs });
   }
 
+  /** The kinds this server runs. */
+  get kindNames(): string[] {
+    return [...this.kinds.keys()];
+  }
+
+  /** Tells `listener` how each run of a job on this server ends (the metrics count them). */
+  onOutcome(listener: (outcome: JobOutcome) => void): void {
+    this.outcomeListeners.add(listener);
+  }
+
+  /** A listener that throws is logged: the job's outcome is still recorded. */
+  private report(outcome: JobOutcome): void {
+    for (const listener of this.outcomeListeners) {
+      try {
+        listener(outcome);
+      } catch (error) {
+        this.log.error({ err: error, kind: outcome.kind }, 'jobs: an outcome listener failed');
+      }
+    }
+  }
+
   /**
    * Enqueues a job on `executor`: inside a write's transaction (`ctx.changes.transaction((trx) => ...)`,
    * or an in-transaction subscriber's), the job exists if and only if the write commits. Answers false
@@ -178,8 +209,9 @@ export class Jobs {
     await this.enqueueOccurrences(now);
     const repository = this.repository();
     const abandoned = await repository.failAbandoned(iso(now));
-    if (abandoned > 0)
-      this.log.warn({ jobs: abandoned }, 'jobs: out of attempts after their servers stopped');
+    if (abandoned.length > 0)
+      this.log.warn({ jobs: abandoned.length }, 'jobs: out of attempts after their servers stopped');
+    for (const kind of abandoned) this.report({ kind, outcome: 'failed' });
     const leasesUntil = new Map(
       [...this.kinds].map(([kind, { options }]) => [kind, iso(now + options.leaseMs)] as const),
     );
@@ -230,6 +262,8 @@ export class Jobs {
     } finally {
       clearInterval(renewal);
     }
+    const lastAttempt = row.attempts >= row.max_attempts;
+    this.report({ kind: row.kind, outcome: !failed ? 'done' : lastAttempt ? 'failed' : 'retried' });
     try {
       await this.settle(holder, job, row.max_attempts, kind.options, failed, failure);
     } catch (error) {

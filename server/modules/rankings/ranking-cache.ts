@@ -37,7 +37,7 @@ export class RankingCache {
 
   /** Alone (a test), it has a budget of its own of the default size. */
   constructor(budget = new CacheBudget({ maxBytes: DEFAULT_CACHE_BUDGET_BYTES })) {
-    this.entries = new CacheRegion(budget, (key) => this.unfile(key));
+    this.entries = new CacheRegion(budget, 'rankings', (key) => this.unfile(key));
   }
 
   /** `variant` names what was read of the topic's ranking: its ordering and limit (`points:1000`). */

@@ -34,7 +34,7 @@ export class StandingCache {
   private readonly loads = new Map<number, Set<{ stale: boolean }>>();
 
   constructor(budget = new CacheBudget({ maxBytes: DEFAULT_CACHE_BUDGET_BYTES })) {
-    this.entries = new CacheRegion(budget);
+    this.entries = new CacheRegion(budget, 'standings');
   }
 
   get(topicId: number, load: () => Promise<TopicBallots>): Promise<TopicBallots> {

@@ -120,9 +120,9 @@ export class SearchSnapshot {
     private readonly db: Executor,
     budget: CacheBudget,
   ) {
-    this.words = new CacheRegion(budget);
-    this.topicDocs = new CacheRegion(budget);
-    this.queries = new CacheRegion(budget);
+    this.words = new CacheRegion(budget, 'search-words');
+    this.topicDocs = new CacheRegion(budget, 'search-documents');
+    this.queries = new CacheRegion(budget, 'search-queries');
     for (const category of rows.categories) {
       this.categoryKeys.set(category.slug, category.id);
       for (const name of this.allNames('category', category.id, category.name)) {
