@@ -41,7 +41,14 @@ export const CLIENT_ROUTES = {
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
 
 /** The methodology page's sections, in order: each is an anchor a ranking links to (`/methodology#too-close`). */
-export const METHODOLOGY_SECTIONS = ['points', 'average', 'too-close', 'head-to-head', 'eligible'] as const;
+export const METHODOLOGY_SECTIONS = [
+  'points',
+  'average',
+  'too-close',
+  'head-to-head',
+  'eligible',
+  'cast-and-counted',
+] as const;
 export type MethodologySection = (typeof METHODOLOGY_SECTIONS)[number];
 
 /** Each section's heading, a key of the interface texts (the page's table of contents says the same). */
@@ -51,6 +58,7 @@ export const METHODOLOGY_SECTION_TITLES: Readonly<Record<MethodologySection, str
   'too-close': 'methodology.tooClose.title',
   'head-to-head': 'methodology.headToHead.title',
   eligible: 'methodology.eligible.title',
+  'cast-and-counted': 'methodology.castAndCounted.title',
 };
 
 /** The methodology page's address, at one of its sections. */

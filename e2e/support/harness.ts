@@ -15,6 +15,8 @@ export interface NewPageOptions extends BrowserContextOptions {
 
 export interface E2E {
   readonly url: string;
+  /** The server's SQLite file (support/database.ts reads it). */
+  readonly databaseFile: string;
   /**
    * A fresh browser context (own localStorage) showing `path?lng=<lng>` once the app has rendered; with
    * `javaScriptEnabled: false`, once the server's HTML is there (a server-rendered page only).
@@ -87,6 +89,10 @@ export function setupE2E(env: Record<string, string> | (() => Record<string, str
     get url() {
       if (!server) throw new Error('server not started');
       return server.url;
+    },
+    get databaseFile() {
+      if (!server) throw new Error('server not started');
+      return server.databaseFile;
     },
     async newPage(lng, { path = '/', ...contextOptions } = {}) {
       if (!browser) throw new Error('browser not started');

@@ -9,6 +9,8 @@ export const ADMIN = { email: 'admin@podium.test', password: 'admin-password-1',
 
 export interface RunningServer {
   url: string;
+  /** Its SQLite file, for what no API tells (a ballot's id): read it, never write it. */
+  databaseFile: string;
   stop: () => Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
     return {
       url: server.url,
+      databaseFile: join(dataDir, 'podium.sqlite'),
       stop: async () => {
         await server.kill();
         rmSync(dataDir, { recursive: true, force: true });

@@ -35,6 +35,7 @@ const SECTION_TITLES = {
   'too-close': 'methodology.tooClose.title',
   'head-to-head': 'methodology.headToHead.title',
   eligible: 'methodology.eligible.title',
+  'cast-and-counted': 'methodology.castAndCounted.title',
 } as const;
 
 let server: TestServer;

@@ -2,8 +2,9 @@ import { type CatalogRow, catalogFromRows, type FeatureCatalog } from '../catalo
 
 /**
  * What the ranking computes, for a reader who is not a statistician (server/modules/rankings,
- * docs/decisions/013-rankings-people-can-trust.md). `{{ballots}}` is the prior's weight (m = 5),
- * `{{percent}}` the interval's level (90), `{{shown}}` how many propositions the duels cover (10).
+ * docs/decisions/013-rankings-people-can-trust.md), and which ballots it counts (decision 018).
+ * `{{ballots}}` is the prior's weight (m = 5), `{{percent}}` the interval's level (90), `{{shown}}` how
+ * many propositions the duels cover (10).
  */
 const texts: Record<string, CatalogRow> = {
   'methodology.title': [
@@ -171,10 +172,41 @@ const texts: Record<string, CatalogRow> = {
     'So zählt ein heute hinzugefügter Vorschlag auf den Stimmzetteln vom letzten Monat nicht als „nicht gewählt“: Wer damals abgestimmt hat, konnte ihn gar nicht sehen.',
   ],
   'methodology.eligible.totals': [
-    'Les totaux de points, eux, comptent tous les bulletins.',
-    'Points totals are different: they count every ballot.',
-    'Los totales de puntos, en cambio, cuentan todas las papeletas.',
-    'Für die Gesamtpunkte zählt dagegen jeder Stimmzettel.',
+    'Les totaux de points, eux, additionnent chaque bulletin qui compte, quelle que soit sa date.',
+    'Points totals are different: every ballot that counts adds to them, whenever it was cast.',
+    'Los totales de puntos, en cambio, suman cada papeleta que cuenta, sea cual sea su fecha.',
+    'In die Gesamtpunkte fließt dagegen jeder Stimmzettel ein, der zählt, egal wann er abgegeben wurde.',
+  ],
+
+  'methodology.castAndCounted.title': [
+    'Bulletins déposés et bulletins comptés',
+    'Ballots cast and ballots counted',
+    'Papeletas emitidas y papeletas contadas',
+    'Abgegebene und gezählte Stimmzettel',
+  ],
+  'methodology.castAndCounted.kept': [
+    'Chaque bulletin déposé est conservé, mais seuls les bulletins comptés font les chiffres d’un classement\u00a0: les totaux, la moyenne et son intervalle, et les face-à-face. Tant que certains bulletins d’un sujet ne comptent pas encore, sa page dit combien ont été déposés et combien sont comptés.',
+    'Every ballot cast is kept, but only counted ballots make a ranking’s figures: the totals, the average and its interval, and the head-to-head duels. While some of a topic’s ballots do not count yet, its page says how many were cast and how many are counted.',
+    'Todas las papeletas emitidas se conservan, pero solo las contadas forman las cifras de una clasificación: los totales, la media y su intervalo, y los cara a cara. Mientras algunas papeletas de un tema aún no cuentan, su página indica cuántas se emitieron y cuántas se cuentan.',
+    'Jeder abgegebene Stimmzettel wird aufbewahrt, aber nur die gezählten ergeben die Zahlen eines Rankings: die Gesamtpunkte, den Durchschnitt mit seinem Intervall und den direkten Vergleich. Solange einige Stimmzettel eines Themas noch nicht zählen, zeigt seine Seite, wie viele abgegeben und wie viele gezählt sind.',
+  ],
+  'methodology.castAndCounted.wait': [
+    'Un bulletin peut attendre avant de compter, pour l’une de ces raisons\u00a0: le compte est plus récent que l’ancienneté minimale fixée par les modérateurs\u00a0; son adresse e-mail n’est pas confirmée alors que les modérateurs demandent des adresses confirmées\u00a0; ou le compte a été désactivé.',
+    'A ballot may wait before it counts, for one of these reasons: the account is newer than the minimum age the moderators have set; its e-mail address is not confirmed while the moderators ask for confirmed addresses; or the account has been deactivated.',
+    'Una papeleta puede esperar antes de contar, por uno de estos motivos: la cuenta es más reciente que la antigüedad mínima que fijaron los moderadores; su dirección de correo no está confirmada cuando los moderadores piden direcciones confirmadas; o la cuenta está desactivada.',
+    'Ein Stimmzettel kann warten, bevor er zählt, aus einem dieser Gründe: Das Konto ist jünger als das Mindestalter, das die Moderation festgelegt hat; seine E-Mail-Adresse ist nicht bestätigt, während die Moderation bestätigte Adressen verlangt; oder das Konto wurde deaktiviert.',
+  ],
+  'methodology.castAndCounted.automatic': [
+    'Il n’y a rien à refaire\u00a0: un bulletin en attente compte de lui-même dès que la condition est remplie, en quelques minutes au plus. Son auteur voit sur son bulletin ce qu’il attend.',
+    'There is nothing to do again: a waiting ballot counts by itself as soon as its condition is met, within a few minutes at most. Its voter sees on their ballot what it is waiting for.',
+    'No hay que volver a votar: una papeleta en espera cuenta sola en cuanto se cumple la condición, en pocos minutos como mucho. Quien la emitió ve en su papeleta qué está esperando.',
+    'Du musst nichts wiederholen: Ein wartender Stimmzettel zählt von selbst, sobald die Bedingung erfüllt ist, spätestens nach wenigen Minuten. Wer abgestimmt hat, sieht an seinem Stimmzettel, worauf er wartet.',
+  ],
+  'methodology.castAndCounted.quarantine': [
+    'Quand un afflux inhabituel de bulletins arrive sur un sujet, les modérateurs peuvent les mettre en quarantaine\u00a0: ils restent hors du compte le temps d’être examinés, et comptent de nouveau une fois rétablis.',
+    'When an unusual burst of ballots reaches a topic, moderators may put them in quarantine: they stay out of the count while they are reviewed, and count again once restored.',
+    'Cuando llega a un tema una avalancha inusual de papeletas, los moderadores pueden ponerlas en cuarentena: quedan fuera del recuento mientras se revisan, y vuelven a contar una vez restablecidas.',
+    'Kommt bei einem Thema eine ungewöhnliche Häufung von Stimmzetteln an, kann die Moderation sie in Quarantäne nehmen: Sie bleiben aus der Zählung, solange sie geprüft werden, und zählen wieder, sobald sie freigegeben sind.',
   ],
 };
 

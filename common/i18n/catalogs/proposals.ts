@@ -291,16 +291,47 @@ const settings: Record<string, CatalogRow> = {
   'admin.settings.title': ['Réglages', 'Settings', 'Ajustes', 'Einstellungen'],
   'adminCatalogue.panel.settings.title': ['Réglages', 'Settings', 'Ajustes', 'Einstellungen'],
   'adminCatalogue.panel.settings.description': [
-    'Ce qui vaut pour tout le site\u00a0: comment les nouvelles propositions sont publiées.',
-    'What holds for the whole site: how new propositions are published.',
-    'Lo que vale para todo el sitio: cómo se publican las propuestas nuevas.',
-    'Was für die ganze Website gilt: wie neue Vorschläge veröffentlicht werden.',
+    'Ce qui vaut pour tout le site\u00a0: comment les nouvelles propositions sont publiées et quels bulletins comptent.',
+    'What holds for the whole site: how new propositions are published and which ballots count.',
+    'Lo que vale para todo el sitio: cómo se publican las propuestas nuevas y qué papeletas cuentan.',
+    'Was für die ganze Website gilt: wie neue Vorschläge veröffentlicht werden und welche Stimmzettel zählen.',
   ],
   'adminSettings.proposalPolicy.legend': [
     'Nouvelles propositions saisies par les votants',
     'New propositions typed by voters',
     'Propuestas nuevas escritas por los votantes',
     'Neue Vorschläge von Abstimmenden',
+  ],
+  'adminSettings.whoCounts.legend': ['Qui compte', 'Who counts', 'Quién cuenta', 'Wer zählt'],
+  'adminSettings.minAccountAgeDays.label': [
+    'Ancienneté minimale du compte avant qu’un bulletin compte (jours)',
+    'Minimum account age before a ballot counts (days)',
+    'Antigüedad mínima de la cuenta para que una papeleta cuente (días)',
+    'Mindestalter des Kontos, bevor ein Stimmzettel zählt (Tage)',
+  ],
+  'adminSettings.minAccountAgeDays.hint': [
+    'De 0 (tout de suite) à 365. Un changement recompte chaque bulletin en moins d’une minute\u00a0; les bulletins en attente sont gardés, pas perdus.',
+    'From 0 (at once) to 365. A change re-counts every ballot within a minute; ballots that wait are kept, not lost.',
+    'De 0 (enseguida) a 365. Un cambio vuelve a contar todas las papeletas en menos de un minuto; las que esperan se conservan, no se pierden.',
+    'Von 0 (sofort) bis 365. Eine Änderung zählt alle Stimmzettel binnen einer Minute neu; wartende Stimmzettel bleiben erhalten.',
+  ],
+  'adminSettings.confirmedAccountsOnly.label': [
+    'Ne compter que les comptes à l’adresse e-mail confirmée',
+    'Count only accounts with a confirmed e-mail address',
+    'Contar solo las cuentas con la dirección de correo confirmada',
+    'Nur Konten mit bestätigter E-Mail-Adresse zählen',
+  ],
+  'adminSettings.confirmedAccountsOnly.hint': [
+    'Un changement recompte chaque bulletin en moins d’une minute\u00a0; les bulletins en attente de confirmation sont gardés, pas perdus.',
+    'A change re-counts every ballot within a minute; ballots waiting for a confirmation are kept, not lost.',
+    'Un cambio vuelve a contar todas las papeletas en menos de un minuto; las que esperan una confirmación se conservan, no se pierden.',
+    'Eine Änderung zählt alle Stimmzettel binnen einer Minute neu; Stimmzettel, die auf eine Bestätigung warten, bleiben erhalten.',
+  ],
+  'adminSettings.saved.counting': [
+    'Enregistré\u00a0: chaque bulletin est recompté selon ces règles, en moins d’une minute.',
+    'Saved: every ballot is re-counted under these rules within a minute.',
+    'Guardado: todas las papeletas se vuelven a contar con estas reglas en menos de un minuto.',
+    'Gespeichert: Alle Stimmzettel werden binnen einer Minute nach diesen Regeln neu gezählt.',
   ],
   'adminSettings.neverSaved': [
     'Jamais modifiés\u00a0: ce sont les réglages par défaut.',
@@ -348,7 +379,8 @@ const settings: Record<string, CatalogRow> = {
 
 /**
  * Proposals under review (issue 34): the reasons a voter is told in their language, the proposal
- * policy's choices, the back-office's review queue and its settings page (and their admin panel cards).
+ * policy's choices, the back-office's review queue and its settings page (and their admin panel cards),
+ * which also says who counts (issue 36).
  */
 export const proposalsCatalog: FeatureCatalog = catalogFromRows({
   ...reasons,

@@ -33,6 +33,16 @@ export const votingCatalog: FeatureCatalog = {
     'vote.notice.mergedElsewhere':
       'Votre proposition «\u00a0{{name}}\u00a0» a été fusionnée dans une autre\u00a0: votre vote nomme désormais celle-ci.',
     'vote.notice.dismissFailed': 'Impossible de masquer ce message. Veuillez réessayer.',
+    'vote.counting.accountAge': 'Votre bulletin est enregistré. Il comptera à partir du {{date}}.',
+    'vote.counting.unconfirmedEmail':
+      'Votre bulletin est enregistré. Il comptera dès que votre adresse e-mail sera confirmée.',
+    'vote.counting.inactiveAccount':
+      'Votre bulletin est enregistré, mais il ne compte pas tant que votre compte est désactivé.',
+    'vote.counting.soon': 'Votre bulletin est enregistré et comptera d’ici quelques minutes.',
+    'vote.counting.quarantined':
+      'Votre bulletin est enregistré, mais il n’est pas compté pour l’instant\u00a0: un modérateur examine les bulletins récents de ce sujet.',
+    'vote.counting.confirmEmail': 'Confirmer mon adresse',
+    'vote.counting.howCounted': 'Comment les bulletins sont comptés',
     'vote.place.1': '1re place',
     'vote.place.2': '2e place',
     'vote.place.3': '3e place',
@@ -92,6 +102,16 @@ export const votingCatalog: FeatureCatalog = {
     'vote.notice.mergedElsewhere':
       'Your proposal “{{name}}” was merged into another proposition: your ballot now names that one.',
     'vote.notice.dismissFailed': 'This message could not be dismissed. Please try again.',
+    'vote.counting.accountAge': 'Your ballot is saved. It will count from {{date}}.',
+    'vote.counting.unconfirmedEmail':
+      'Your ballot is saved. It will count once your e-mail address is confirmed.',
+    'vote.counting.inactiveAccount':
+      'Your ballot is saved but does not count while your account is deactivated.',
+    'vote.counting.soon': 'Your ballot is saved and will count within a few minutes.',
+    'vote.counting.quarantined':
+      'Your ballot is saved but is not counted for now: a moderator is reviewing recent ballots on this topic.',
+    'vote.counting.confirmEmail': 'Confirm my address',
+    'vote.counting.howCounted': 'How ballots are counted',
     'vote.place.1': '1st place',
     'vote.place.2': '2nd place',
     'vote.place.3': '3rd place',
@@ -151,6 +171,16 @@ export const votingCatalog: FeatureCatalog = {
     'vote.notice.mergedElsewhere':
       'Tu propuesta «{{name}}» se fusionó con otra: tu voto ahora nombra esa otra.',
     'vote.notice.dismissFailed': 'No se pudo descartar este mensaje. Inténtalo de nuevo.',
+    'vote.counting.accountAge': 'Tu papeleta está guardada. Contará a partir del {{date}}.',
+    'vote.counting.unconfirmedEmail':
+      'Tu papeleta está guardada. Contará en cuanto confirmes tu dirección de correo.',
+    'vote.counting.inactiveAccount':
+      'Tu papeleta está guardada, pero no cuenta mientras tu cuenta esté desactivada.',
+    'vote.counting.soon': 'Tu papeleta está guardada y contará en unos minutos.',
+    'vote.counting.quarantined':
+      'Tu papeleta está guardada, pero por ahora no se cuenta: un moderador está revisando las papeletas recientes de este tema.',
+    'vote.counting.confirmEmail': 'Confirmar mi dirección',
+    'vote.counting.howCounted': 'Cómo se cuentan las papeletas',
     'vote.place.1': '1.er puesto',
     'vote.place.2': '2.º puesto',
     'vote.place.3': '3.er puesto',
@@ -214,6 +244,16 @@ export const votingCatalog: FeatureCatalog = {
       'Dein Vorschlag „{{name}}“ wurde mit einem anderen zusammengeführt: Deine Stimme nennt jetzt diesen.',
     'vote.notice.dismissFailed':
       'Diese Nachricht konnte nicht ausgeblendet werden. Bitte versuche es erneut.',
+    'vote.counting.accountAge': 'Dein Stimmzettel ist gespeichert. Er zählt ab dem {{date}}.',
+    'vote.counting.unconfirmedEmail':
+      'Dein Stimmzettel ist gespeichert. Er zählt, sobald deine E-Mail-Adresse bestätigt ist.',
+    'vote.counting.inactiveAccount':
+      'Dein Stimmzettel ist gespeichert, zählt aber nicht, solange dein Konto deaktiviert ist.',
+    'vote.counting.soon': 'Dein Stimmzettel ist gespeichert und zählt in wenigen Minuten.',
+    'vote.counting.quarantined':
+      'Dein Stimmzettel ist gespeichert, wird aber vorerst nicht gezählt: Die Moderation prüft die letzten Stimmzettel zu diesem Thema.',
+    'vote.counting.confirmEmail': 'Meine Adresse bestätigen',
+    'vote.counting.howCounted': 'Wie Stimmzettel gezählt werden',
     'vote.place.1': '1. Platz',
     'vote.place.2': '2. Platz',
     'vote.place.3': '3. Platz',

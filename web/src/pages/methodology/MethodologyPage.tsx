@@ -12,7 +12,17 @@ import { BackIcon } from '../../shared/ui/icons.js';
 import { METHODOLOGY_FIGURES } from './figures.js';
 import './methodology.css';
 
-/** How a ranking's figures are computed, for a reader who is not a statistician (issue 33). */
+/**
+ * The page's sections in order (common/routes.ts): how a ranking's figures are computed, then which ballots
+ * make them, linked from a topic's "cast, counted" and a voter's ballot that waits (issue 36).
+ */
+const SECTIONS = METHODOLOGY_SECTIONS;
+const SECTION_TITLES = METHODOLOGY_SECTION_TITLES;
+
+/**
+ * How a ranking's figures are computed (issue 33) and which ballots make them (issue 36), for a reader
+ * who is not a statistician.
+ */
 export function MethodologyPage() {
   const { t } = useTranslation();
   const title = t('methodology.title');
@@ -34,9 +44,9 @@ export function MethodologyPage() {
           {t('methodology.contents')}
         </p>
         <ol>
-          {METHODOLOGY_SECTIONS.map((id) => (
+          {SECTIONS.map((id) => (
             <li key={id}>
-              <a href={`#${id}`}>{t(METHODOLOGY_SECTION_TITLES[id])}</a>
+              <a href={`#${id}`}>{t(SECTION_TITLES[id])}</a>
             </li>
           ))}
         </ol>
@@ -83,6 +93,13 @@ export function MethodologyPage() {
         <p>{t('methodology.eligible.totals')}</p>
       </Section>
 
+      <Section id="cast-and-counted">
+        <p>{t('methodology.castAndCounted.kept')}</p>
+        <p>{t('methodology.castAndCounted.wait')}</p>
+        <p>{t('methodology.castAndCounted.automatic')}</p>
+        <p>{t('methodology.castAndCounted.quarantine')}</p>
+      </Section>
+
       <Link to="/" className="back-link methodology__back">
         <BackIcon />
         {t('methodology.back')}
@@ -91,13 +108,13 @@ export function MethodologyPage() {
   );
 }
 
-/** A section with its heading; its id is the anchor a ranking links to. */
+/** A section with its heading; its id is the anchor a ranking (or a ballot that waits) links to. */
 function Section({ id, children }: { id: MethodologySection; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section id={id} className="methodology__section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="methodology__heading">
-        {t(METHODOLOGY_SECTION_TITLES[id])}
+        {t(SECTION_TITLES[id])}
       </h2>
       {children}
     </section>

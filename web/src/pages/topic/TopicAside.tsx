@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
+import { methodologyHref } from '../../../../common/routes.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { TagList, useHub, useTopicTitle } from '../../features/topics/index.js';
 import { timeAgo } from '../../shared/format/relative-time.js';
@@ -42,7 +43,10 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
           )}
           <div>
             <dt>{t('topic.voteCount')}</dt>
-            <dd>{format.number(topic.voteCount)}</dd>
+            <dd>
+              {format.number(topic.voteCount)}
+              <CastAndCounted topic={topic} />
+            </dd>
           </div>
           <div>
             <dt>{t('topic.facts.lastVote')}</dt>
@@ -72,6 +76,23 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
       </section>
       {topic.mainTopicId !== null && <Siblings topic={topic} mainTopicId={topic.mainTopicId} />}
     </aside>
+  );
+}
+
+/**
+ * "5 ballots cast, 3 counted" while some of the topic's ballots wait for a counting rule or are held back by
+ * moderators (issue 36), leading to where the methodology says why; nothing while every ballot counts.
+ */
+function CastAndCounted({ topic }: { topic: TopicDto }) {
+  const { t } = useTranslation();
+  if (topic.ballotsCast === topic.ballotsCounted) return null;
+  return (
+    <Link to={methodologyHref('cast-and-counted')} className="topic-aside__counted">
+      {t('topic.ballots.castAndCounted', {
+        cast: t('topic.ballots.cast', { count: topic.ballotsCast }),
+        counted: t('topic.ballots.counted', { count: topic.ballotsCounted }),
+      })}
+    </Link>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   personNameProblem,
   requiredProblem,
   usernameProblem,
+  wholeNumberProblem,
 } from './field-rules.js';
 
 describe('requiredProblem', () => {
@@ -86,6 +87,18 @@ describe('personNameProblem', () => {
   });
 });
 
+describe('wholeNumberProblem', () => {
+  it('accepts a whole number within its bounds, spaces around it not counted', () => {
+    for (const value of ['0', '3', ' 365 ']) expect(wholeNumberProblem(value, 0, 365)).toBeUndefined();
+  });
+
+  it('tells the bounds of an empty value, a fraction, a sign or a number out of them', () => {
+    const outside = { key: 'form.wholeNumber', params: { min: 0, max: 365 } };
+    for (const value of ['', '2.5', '-1', '1e2', '366'])
+      expect(wholeNumberProblem(value, 0, 365)).toEqual(outside);
+  });
+});
+
 describe('the problems the rules give', () => {
   it('each have a text in all four languages', () => {
     const keys = [
@@ -96,6 +109,7 @@ describe('the problems the rules give', () => {
       newPasswordProblem('1'),
       confirmationProblem('a', 'b'),
       personNameProblem('x'.repeat(81)),
+      wholeNumberProblem('', 0, 1),
     ].map((problem) => problem?.key);
     for (const language of LANGUAGES) {
       for (const key of keys)

@@ -3,8 +3,8 @@ import { isEmailAddress, isUsernameShape } from '../../../../common/text/account
 import type { Problem } from './problems.js';
 
 /**
- * The account fields' rules, the server's own (common/text/account-rules.ts, LIMITS), as the forms check
- * them while the person types. Each takes the field as typed: surrounding spaces are not sent.
+ * The fields' rules, the server's own (common/text/account-rules.ts, LIMITS, the settings' bounds), as the
+ * forms check them while the person types. Each takes the field as typed: surrounding spaces are not sent.
  */
 
 export function requiredProblem(value: string): Problem | undefined {
@@ -46,4 +46,13 @@ export function personNameProblem(value: string): Problem | undefined {
   return value.trim().length > LIMITS.personNameMax
     ? { key: 'form.nameTooLong', params: { max: LIMITS.personNameMax } }
     : undefined;
+}
+
+/** A count typed in a number field (days, say): digits only, from `min` to `max`. */
+export function wholeNumberProblem(value: string, min: number, max: number): Problem | undefined {
+  const digits = value.trim();
+  const number = Number(digits);
+  return /^\d+$/.test(digits) && number >= min && number <= max
+    ? undefined
+    : { key: 'form.wholeNumber', params: { min, max } };
 }

@@ -6,7 +6,8 @@ export type FormProblemKey =
   | 'form.emailInvalid'
   | 'form.passwordTooShort'
   | 'form.passwordMismatch'
-  | 'form.nameTooLong';
+  | 'form.nameTooLong'
+  | 'form.wholeNumber';
 
 /** What is wrong with a field: a translation key and the numbers its text quotes. */
 export interface Problem {

@@ -29,22 +29,22 @@ export function RadioGroupField<Value extends string>({
       {choices.map((choice) => {
         const inputId = `${id}-${choice.value}`;
         return (
-          <div key={choice.value} className="radio-group__choice">
+          <div key={choice.value} className="field-choice">
             <input
               id={inputId}
               type="radio"
-              className="radio-group__input"
+              className="field-choice__input"
               name={name}
               value={choice.value}
               checked={value === choice.value}
               aria-describedby={choice.hint ? `${inputId}-hint` : undefined}
               onChange={() => onChange(choice.value)}
             />
-            <label htmlFor={inputId} className="radio-group__label">
+            <label htmlFor={inputId} className="field-choice__label">
               {choice.label}
             </label>
             {choice.hint && (
-              <p id={`${inputId}-hint`} className="field__hint radio-group__hint">
+              <p id={`${inputId}-hint`} className="field__hint field-choice__hint">
                 {choice.hint}
               </p>
             )}

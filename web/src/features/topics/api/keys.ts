@@ -6,6 +6,8 @@ export const topicKeys = {
   all: ['topics'] as const,
   popular: (language: Language, params: { limit: number; offset?: number; type?: 'main' | 'sub' }) =>
     ['topics', 'popular', language, params] as const,
+  /** Every topic's details, by id or slug and in every language: one topic is found by its data's id. */
+  details: ['topics', 'detail'] as const,
   topic: (slugOrId: string, language: Language) => ['topics', 'detail', slugOrId, language] as const,
   /** A topic's ranking in every order (to invalidate them together). */
   rankings: (topicId: number) => ['topics', 'ranking', topicId] as const,

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TopicDto } from '../../../../../common/api/topics.js';
 import type { SubmitVotesBody, SubmitVotesDto } from '../../../../../common/api/votes.js';
 import { apiRequest } from '../../../shared/api/index.js';
 import { topicKeys } from '../../topics/index.js';
@@ -13,7 +14,9 @@ export type SaveVotesResult = { kind: 'saved'; data: SubmitVotesDto } | { kind: 
 
 /**
  * POST /search/propositions, or DELETE /search/user-votes/{topicId} when no place is filled (the
- * spec's "not voting for this topic"). Afterwards exactly my votes and the topic's ranking refetch.
+ * spec's "not voting for this topic"). Afterwards exactly my votes, the topic's ranking and its details
+ * refetch: my ballot says whether it counts, the topic how many ballots were cast and counted (issue 36).
+ * A caller's own `onSuccess` runs once they are in.
  */
 export function useSaveVotes(topicId: number) {
   const queryClient = useQueryClient();
@@ -37,6 +40,10 @@ export function useSaveVotes(topicId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: votingKeys.userVotes(topicId, userId), exact: true }),
         queryClient.invalidateQueries({ queryKey: topicKeys.rankings(topicId) }),
+        queryClient.invalidateQueries({
+          queryKey: topicKeys.details,
+          predicate: (query) => (query.state.data as TopicDto | null | undefined)?.id === topicId,
+        }),
       ]),
   });
 }

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { UserVotesDto } from '../../../../../common/api/votes.js';
 import { errorMessage } from '../../../shared/api/error-message.js';
 import { isApiError } from '../../../shared/api/index.js';
 import { useHydrated } from '../../../shared/hooks/useHydrated.js';
@@ -11,10 +13,12 @@ import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useAuth, useAuthDialog } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { MedalIcon, useTopicRanking } from '../../topics/index.js';
+import { votingKeys } from '../api/keys.js';
 import { type SaveVotesResult, useSaveVotes } from '../api/save-votes.js';
 import { useUserVotes } from '../api/user-votes.js';
 import { EMPTY_PLACES, entriesOf, placesFromVotes } from '../draft.js';
 import { draftStore, useDraft } from '../draft-store.js';
+import { BallotCounting } from './BallotCounting.js';
 import { BallotNotices } from './BallotNotices.js';
 import { VoteForm } from './VoteForm.js';
 import './voting.css';
@@ -107,12 +111,16 @@ function SignedInPanel({
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
+  const queryClient = useQueryClient();
   const votes = useUserVotes(topicId, userId);
   const ranking = useTopicRanking(topicId, language);
   const save = useSaveVotes(topicId);
   const draft = useDraft(topicId);
   const [message, setMessage] = useState<Message | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
+  const countingRef = useRef<HTMLDivElement>(null);
+  /** Counts the saves whose answer is my ballot's counting notice: the keyboard goes to it. */
+  const [countingAnswers, setCountingAnswers] = useState(0);
   const startedOpen = useRef(false);
   /** Opened by the person (a button), not by the vote page itself: the keyboard follows into the form. */
   const [openedByPerson, setOpenedByPerson] = useState(false);
@@ -147,6 +155,10 @@ function SignedInPanel({
   }, [message]);
 
   useEffect(() => {
+    if (countingAnswers > 0) countingRef.current?.focus();
+  }, [countingAnswers]);
+
+  useEffect(() => {
     if (draft.open || !focusOpener.current) return;
     focusOpener.current = false;
     opener.current?.focus();
@@ -167,7 +179,15 @@ function SignedInPanel({
       {
         onSuccess: (result) => {
           close();
-          setMessage({ tone: 'success', text: savedText(result) });
+          // My ballot was read again before this runs (useSaveVotes). When it does not count, its notice
+          // already says it is saved, and what it waits for: a second "saved" above it would only repeat.
+          const saved = queryClient.getQueryData<UserVotesDto>(votingKeys.userVotes(topicId, userId));
+          const waits = saved?.hasVoted && saved.counting !== null && saved.counting.state !== 'counted';
+          if (waits && result.kind === 'saved' && !result.data.votes.some((vote) => vote.awaitingReview)) {
+            setCountingAnswers((count) => count + 1);
+          } else {
+            setMessage({ tone: 'success', text: savedText(result) });
+          }
         },
         onError: (error) => {
           if (entries.length === 0) {
@@ -263,6 +283,9 @@ function SignedInPanel({
             {message.text}
           </Alert>
         </div>
+      )}
+      {votes.data?.hasVoted && votes.data.counting && (
+        <BallotCounting ref={countingRef} counting={votes.data.counting} />
       )}
       {body}
     </>

@@ -57,7 +57,7 @@ export function useLiveRanking(topicId: number | undefined) {
       } else {
         void queryClient.invalidateQueries({ queryKey: topicKeys.rankings(id) });
       }
-      queryClient.setQueriesData<TopicDto>({ queryKey: ['topics', 'detail'] }, (topic) =>
+      queryClient.setQueriesData<TopicDto>({ queryKey: topicKeys.details }, (topic) =>
         topic && topic.id === id && topic.voteCount !== voteCount ? { ...topic, voteCount } : topic,
       );
     };
