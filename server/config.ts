@@ -15,6 +15,7 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  PUBLISH_DEMO_PASSWORD: z.enum(['yes', 'no']).default('no'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
@@ -78,6 +79,11 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   seed: 'demo' | 'none';
+  /**
+   * Whether the demo accounts keep the password the README prints: on a server only this machine reaches,
+   * or when PUBLISH_DEMO_PASSWORD=yes says so in so many words. Elsewhere they get random ones.
+   */
+  demoPasswordPublished: boolean;
   logLevel: string;
   publicUrl: string;
   authRateLimitPerMinute: number;
@@ -179,6 +185,13 @@ export interface MailSettings {
   linkRequestsPerHour: number;
 }
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** A server others can reach: it listens beyond this machine, or says it is served at an address that is not local. */
+export function reachableByOthers(host: string, publicUrl: string): boolean {
+  return !LOOPBACK.test(host) || !LOOPBACK.test(new URL(publicUrl).hostname);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `NAME=` (set but empty) means what leaving NAME out means, as shells and compose files write it.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -200,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seed: e.SEED,
+    demoPasswordPublished:
+      e.PUBLISH_DEMO_PASSWORD === 'yes' ||
+      !reachableByOthers(e.HOST, e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`),
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -25,4 +25,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: short })).not.toThrow(new RegExp(short));
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
+
+  it('publishes the demo password only on a server this machine alone reaches, or when told so in so many words', () => {
+    expect(loadConfig({}).demoPasswordPublished).toBe(true);
+    expect(loadConfig({ HOST: '::1', PUBLIC_URL: 'http://localhost:3000' }).demoPasswordPublished).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).demoPasswordPublished).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://podium.example.org' }).demoPasswordPublished).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLISH_DEMO_PASSWORD: 'yes' }).demoPasswordPublished).toBe(true);
+    expect(() => loadConfig({ PUBLISH_DEMO_PASSWORD: 'sure' })).toThrow(/PUBLISH_DEMO_PASSWORD/);
+  });
 });

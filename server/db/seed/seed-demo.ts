@@ -6,6 +6,7 @@ import { usernameKey } from '../../modules/users/username-key.js';
 import { BallotsRepository } from '../../modules/votes/ballots-repository.js';
 import { newReadableId } from '../readable-id.js';
 import type { Database, TranslationsTable } from '../schema.js';
+import { demoEmail } from './demo-accounts.js';
 import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_USERS, type Names } from './demo-content.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
 
@@ -336,10 +337,6 @@ async function insertPropositions(
       return required(idByKey.get(key), key);
     }),
   );
-}
-
-function demoEmail(username: string): string {
-  return `${username.toLowerCase()}@example.com`;
 }
 
 function uniqueReadableId(prefix: 'U' | 'T', used: Set<string>): string {

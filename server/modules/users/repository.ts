@@ -142,4 +142,25 @@ export class UsersRepository {
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
+
+  /** The distinct password hashes of the accounts whose address is at `domain` (the demo accounts'). */
+  async passwordHashesAt(domain: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .distinct()
+      .where('email', 'like', `%@${domain}`)
+      .execute();
+    return rows.map((row) => row.password_hash);
+  }
+
+  /** Gives every account that has `previous` as its password hash `next` instead; answers how many. */
+  async replacePasswordHash(previous: string, next: string): Promise<number> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ password_hash: next })
+      .where('password_hash', '=', previous)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }
