@@ -17,6 +17,7 @@ import { registerRateLimits } from './http/rate-limit/register.js';
 import { serializeUnchecked } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnsafeText } from './http/unsafe-text.js';
+import { Lifecycle } from './lifecycle.js';
 import { countMail } from './metrics/mail.js';
 import { type AppMetrics, registerMetrics } from './metrics/register.js';
 import { createMetricsRegistry } from './metrics/registry.js';
@@ -149,6 +150,7 @@ export async function buildApp({
   const searchSnapshots = new SearchSnapshots(database.db, searchRepository);
   const ctx: AppContext = {
     config,
+    lifecycle: new Lifecycle(),
     clock,
     redis,
     counters,

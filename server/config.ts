@@ -40,6 +40,8 @@ const environmentSchema = z.object({
   BALLOTS_PER_USER_PER_MINUTE: positiveInt.default(10),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   JOBS_CONCURRENCY: positiveInt.default(2),
+  JOBS_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   JOBS_TEST_DIR: z.string().optional(),
   CACHE_BUDGET_MB: positiveInt.default(DEFAULT_CACHE_BUDGET_MB),
   SMTP_URL: z
@@ -99,6 +101,11 @@ export interface Config {
   /** Slow clients: the time allowed to send the headers, and the whole request with its body. */
   requestHeadersTimeoutMs: number;
   requestTimeoutMs: number;
+  /**
+   * How long a server told to stop keeps serving while its readiness answers 503, so that a load balancer
+   * polling it stops sending requests before it closes (0: closes at once).
+   */
+  shutdownDrainMs: number;
   /** Open sockets beyond this are closed as they arrive. */
   maxConnections: number;
   /**
@@ -143,6 +150,8 @@ export interface JobsSettings {
   /** 0: this server runs no jobs (it only serves requests). */
   pollIntervalMs: number;
   concurrency: number;
+  /** How long a stopping server waits for its running jobs before handing them back to the others. */
+  shutdownGraceMs: number;
   /** The fault tests' job kinds are registered, writing what they do into this directory (never in production). */
   testDir?: string;
 }
@@ -226,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     requestHeadersTimeoutMs: e.REQUEST_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     maxConnections: e.MAX_CONNECTIONS,
     cacheBudgetBytes: e.CACHE_BUDGET_MB * 1024 * 1024,
     liveStreams: {
@@ -244,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       pollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
       concurrency: e.JOBS_CONCURRENCY,
+      shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_MS,
       testDir: e.JOBS_TEST_DIR,
     },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { Counters } from './http/rate-limit/counters.js';
+import type { Lifecycle } from './lifecycle.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
@@ -20,6 +21,8 @@ import type { TextsService } from './modules/texts/service.js';
 /** What every feature module receives: configuration, the database, and the shared services. */
 export interface AppContext {
   config: Config;
+  /** Whether this server still takes new work (readiness): it stops taking it when told to stop. */
+  lifecycle: Lifecycle;
   /** The one clock every time rule reads (server/clock/clock.ts). */
   clock: Clock;
   database: DatabaseHandle;

@@ -15,14 +15,20 @@ const podium = await buildApp({ config, database });
 const { app } = podium;
 await prepareData(podium, app.log);
 
-let stopping = false;
+/**
+ * A restart that drops nothing (docs/decisions/019): readiness fails at once; the server keeps serving for
+ * SHUTDOWN_DRAIN_MS while load balancers notice; then it stops taking connections (a request arriving on a
+ * kept-alive one gets 503 and may be sent elsewhere), ends its live streams with their reconnect hint,
+ * finishes the requests in flight, hands back the jobs still running after their grace, and exits.
+ */
 async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  // Requests in flight finish before close resolves; then the database is closed cleanly.
-  const forced = setTimeout(() => process.exit(1), 10_000);
+  if (podium.ctx.lifecycle.isStopping) return;
+  podium.ctx.lifecycle.stop();
+  app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: readiness fails from now on');
+  const forced = setTimeout(() => process.exit(1), config.shutdownDrainMs + 15_000);
   forced.unref();
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  app.log.info('shutting down: finishing in-flight requests');
   await app.close();
   await database.close();
   process.exit(0);

@@ -4,9 +4,10 @@ import { errorEnvelope } from './envelope.js';
 /** GET /api/live: the process answers (nothing else is checked). */
 export const liveData = z.object({ status: z.literal('alive') });
 
-/** GET /api/health: readiness, decided by the database alone. */
+/** GET /api/health: readiness, decided by the database and by whether the server is stopping. */
 export const healthReport = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `stopping`: the server was told to stop and takes no new work (a load balancer should look elsewhere). */
+  status: z.enum(['ok', 'degraded', 'stopping']),
   database: z.enum(['up', 'down']),
   kind: z.enum(['sqlite', 'postgres']),
   /** Only when Redis is configured: it is reported, but does not decide. */

@@ -51,17 +51,25 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     });
   }
 
-  // Readiness: the database must answer too. Redis is reported but does not decide: without it the rate
+  // Readiness: the server is not stopping, and the database answers. Redis is reported but does not decide: without it the rate
   // limits count per process, and a 503 here would take every server out of its load balancer at once.
   app.get('/health', { schema: { tags: ['health'], response: HEALTH_ANSWERS } }, async (_request, reply) => {
     const [up, redis] = await Promise.all([isDatabaseReachable(ctx.database), redisHealth(ctx.redis)]);
+    const stopping = ctx.lifecycle.isStopping;
     const body = {
-      status: up ? 'ok' : 'degraded',
+      status: stopping ? 'stopping' : up ? 'ok' : 'degraded',
       database: up ? 'up' : 'down',
       kind: ctx.database.kind,
       ...(redis ? { redis } : {}),
       liveStreams: ctx.rankings.streams.size,
     };
+    // Told to stop: it still answers what it is asked while it drains, but takes no new work.
+    if (stopping)
+      return reply.status(503).send({
+        success: false,
+        error: { code: 'SERVICE_UNAVAILABLE' satisfies ErrorCode, message: 'This server is stopping' },
+        data: body,
+      });
     if (!up)
       return reply.status(503).send({
         success: false,

@@ -15,7 +15,7 @@ const quiet = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
   // The app's own runner does not poll here: each test takes jobs itself, when it means to.
-  server = await startTestServer({ jobs: { pollIntervalMs: 0, concurrency: 2 } });
+  server = await startTestServer({ jobs: { pollIntervalMs: 0, concurrency: 2, shutdownGraceMs: 5_000 } });
   // Far from any real date, so that the clock only moves forward from here (and before the administrator
   // signs in: an access token's lifetime is read on the same clock).
   server.clock.set('2031-03-04T10:20:00.000Z');

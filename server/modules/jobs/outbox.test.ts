@@ -14,7 +14,7 @@ const handled: unknown[] = [];
 
 beforeAll(async () => {
   // The app's runner does not poll: the test runs due jobs itself.
-  server = await startTestServer({ jobs: { pollIntervalMs: 0, concurrency: 2 } });
+  server = await startTestServer({ jobs: { pollIntervalMs: 0, concurrency: 2, shutdownGraceMs: 5_000 } });
   server.ctx.outbox.on('ballotChanged', (event) => ({
     kind: NOTED,
     payload: { userId: event.userId, topicId: event.topicId, before: event.before, after: event.after },

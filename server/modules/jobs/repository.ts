@@ -166,6 +166,25 @@ export class JobsRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /**
+   * Gives a held job back as its server stops: queued again, due now, its interrupted attempt not counted;
+   * false when it is no longer this holder's.
+   */
+  async handBack(holder: JobHolder, now: string): Promise<boolean> {
+    const result = await this.held(
+      this.db.updateTable('jobs').set((eb) => ({
+        state: 'queued',
+        due_at: now,
+        attempts: eb('attempts', '-', 1),
+        leased_until: null,
+        leased_by: null,
+        updated_at: now,
+      })),
+      holder,
+    ).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   private held(query: JobsUpdate, holder: JobHolder): JobsUpdate {
     return query
       .where('id', '=', holder.id)

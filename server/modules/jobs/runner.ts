@@ -51,6 +51,8 @@ export interface RunnerSettings {
   pollIntervalMs: number;
   /** Jobs this server runs at once. */
   concurrency: number;
+  /** How long a closing server waits for its running jobs before handing them back (0: hands back at once). */
+  shutdownGraceMs?: number;
 }
 
 export interface JobsLog {
@@ -119,7 +121,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class Jobs {
   private readonly kinds = new Map<string, Kind>();
   private readonly schedules: Schedule[] = [];
-  private readonly running = new Set<Promise<void>>();
+  /** Jobs running here, each with the lease it holds. */
+  private readonly running = new Map<Promise<void>, JobHolder>();
   private readonly outcomeListeners = new Set<(outcome: JobOutcome) => void>();
   private readonly workerId = `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
@@ -221,7 +224,7 @@ export class Jobs {
       now: iso(now),
       limit: this.settings.concurrency - this.running.size,
     });
-    return taken.map((row) => this.track(this.run(row)));
+    return taken.map((row) => this.track(this.run(row), this.holderOf(row)));
   }
 
   private async enqueueOccurrences(now: number): Promise<void> {
@@ -237,15 +240,19 @@ export class Jobs {
     }
   }
 
-  private track(run: Promise<void>): Promise<void> {
-    this.running.add(run);
+  private track(run: Promise<void>, holder: JobHolder): Promise<void> {
+    this.running.set(run, holder);
     return run.finally(() => this.running.delete(run));
+  }
+
+  private holderOf(row: JobRow): JobHolder {
+    return { id: row.id, attempt: row.attempts, workerId: this.workerId };
   }
 
   private async run(row: JobRow): Promise<void> {
     const kind = this.kinds.get(row.kind);
     if (!kind) return;
-    const holder: JobHolder = { id: row.id, attempt: row.attempts, workerId: this.workerId };
+    const holder = this.holderOf(row);
     const job: RunningJob = { id: row.id, kind: row.kind, attempt: row.attempts, dueAt: row.due_at };
     const renewal = setInterval(
       () => void this.renew(holder, kind.options.leaseMs),
@@ -356,11 +363,32 @@ export class Jobs {
     else this.poll(0);
   }
 
-  /** Stops taking jobs and waits for those running here; a job that does not finish loses its lease. */
+  /**
+   * Stops taking jobs and waits for those running here, up to the shutdown grace; the ones still running
+   * then are handed back (queued again, due now, the interrupted attempt not counted), so that another
+   * server takes them at once instead of after their lease.
+   */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await Promise.allSettled([...this.running]);
+    const graceMs = this.settings.shutdownGraceMs ?? Number.POSITIVE_INFINITY;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      if (Number.isFinite(graceMs)) graceTimer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.running.keys()]), graceOver]);
+    clearTimeout(graceTimer);
+    for (const holder of [...this.running.values()]) {
+      try {
+        if (await this.repository().handBack(holder, iso(this.clock.now())))
+          this.log.info({ job: holder.id }, 'jobs: a running job was handed back as this server stops');
+      } catch (error) {
+        this.log.warn(
+          { err: error, job: holder.id },
+          'jobs: could not hand a job back; its lease will lapse',
+        );
+      }
+    }
   }
 }
