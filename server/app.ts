@@ -25,6 +25,7 @@ import { pruneSessionsHourly } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { IntegrityService } from './modules/integrity/service.js';
 import { Outbox } from './modules/jobs/outbox.js';
 import { pruneFinishedJobsDaily } from './modules/jobs/retention.js';
 import { Jobs } from './modules/jobs/runner.js';
@@ -171,6 +172,7 @@ export async function buildApp({
   const mail = createMailTransport(config.mail, app.log);
   handleAccountLinkMail(ctx, jobs, mail);
   new BallotCounting(ctx).registerJobs(jobs);
+  new IntegrityService(ctx).registerJobs(jobs);
   app.addHook('onClose', async () => mail.close());
 
   registerSecurityHeaders(app, {
