@@ -13,9 +13,13 @@ import { LoadState } from '../../../shared/ui/LoadState.js';
 import { RadioGroupField } from '../../../shared/ui/RadioGroupField.js';
 import { StatusMessage } from '../../../shared/ui/StatusMessage.js';
 import { useSettings, useUpdateSettings } from '../api/settings.js';
+import { BurstThresholdsForm } from './BurstThresholdsForm.js';
 import '../../../shared/ui/surfaces.css';
 
-/** /admin/settings: what administrators decide for the whole site (issue 34: the proposal policy). */
+/**
+ * /admin/settings: what administrators decide for the whole site (issue 34: the proposal policy; issue 36:
+ * what makes a burst).
+ */
 export function SettingsAdmin() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -30,7 +34,10 @@ export function SettingsAdmin() {
           onRetry={() => void settings.refetch()}
         />
       ) : (
-        <ProposalPolicyForm saved={settings.data} />
+        <>
+          <ProposalPolicyForm saved={settings.data} />
+          <BurstThresholdsForm saved={settings.data} />
+        </>
       )}
     </div>
   );
