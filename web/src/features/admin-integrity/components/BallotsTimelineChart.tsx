@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { numberFormats } from '../../../shared/hooks/useNumberFormat.js';
 
 const HOUR_S = 3600;
