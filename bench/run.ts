@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -51,6 +51,7 @@ import {
 } from './lib/dataset.js';
 import { fmt } from './lib/format.js';
 import { benchFreshness } from './lib/freshness.js';
+import { benchIntegrityScreen } from './lib/integrity-screen.js';
 import { lighthouseMedian } from './lib/lighthouse.js';
 import { formatMemory, memoryKb, memoryPeak } from './lib/memory.js';
 import { benchMerge } from './lib/merge.js';
@@ -66,7 +67,7 @@ const { values } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics',
+      default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity',
     },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
@@ -534,6 +535,9 @@ if (sections.has('streams')) await benchStreams();
 if (sections.has('freshness')) await benchFreshness();
 if (sections.has('merge')) await benchMerge(['sqlite', 'postgres']);
 if (sections.has('reset')) await benchResetTiming(['sqlite', 'postgres']);
+if (sections.has('integrity') && !(await benchIntegrityScreen(['sqlite', 'postgres']))) {
+  failures.push('the integrity screen answered a topic of 100,000 ballots in 200 ms or more');
+}
 if (sections.has('relevance')) await benchRelevance();
 if (sections.has('metrics')) await benchMetricsCost(SECONDS);
 

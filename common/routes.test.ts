@@ -21,6 +21,9 @@ describe('matchClientRoute', () => {
     ['/admin/audit', 'adminAudit'],
     ['/admin/proposals', 'adminProposals'],
     ['/admin/settings', 'adminSettings'],
+    ['/admin/integrity', 'adminIntegrity'],
+    ['/admin/integrity/topics/42', 'adminIntegrityTopic'],
+    ['/admin/users/42/ballots', 'adminUserBallots'],
   ] as const)('finds the page of %s', (pathname, name) => {
     expect(matchClientRoute(pathname)).toBe(name);
   });

@@ -81,6 +81,10 @@ describe('pages at 360 px', () => {
         [`/admin/users?lng=${lng}`, 'main h1'],
         [`/admin/translations?lng=${lng}`, 'main h1'],
         [`/admin/audit?lng=${lng}`, 'main h1'],
+        [`/admin/settings?lng=${lng}`, '.settings-form'],
+        [`/admin/integrity?lng=${lng}`, '.admin-table'],
+        [`/admin/integrity/topics/${subTopicId}?lng=${lng}`, '.ballots-timeline__canvas canvas'],
+        [`/admin/users/1/ballots?lng=${lng}`, '.integrity-screen'],
       ]);
       await page.context().close();
     }, 180_000);

@@ -29,6 +29,7 @@ import { pruneSessionsHourly } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
 import { featureModules } from './modules/index.js';
+import { IntegrityService } from './modules/integrity/service.js';
 import { Outbox } from './modules/jobs/outbox.js';
 import { pruneFinishedJobsDaily } from './modules/jobs/retention.js';
 import { Jobs } from './modules/jobs/runner.js';
@@ -182,6 +183,7 @@ export async function buildApp({
   const mail = metricsRegistry ? countMail(transport, metricsRegistry) : transport;
   handleAccountLinkMail(ctx, jobs, mail);
   new BallotCounting(ctx).registerJobs(jobs);
+  new IntegrityService(ctx).registerJobs(jobs);
   app.addHook('onClose', async () => mail.close());
 
   registerSecurityHeaders(app, {

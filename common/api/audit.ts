@@ -34,6 +34,7 @@ export const AUDIT_ENTITY_TYPES = [
   'job',
   'setting',
   'ballot',
+  'burst_flag',
 ] as const;
 
 /** Who made an entry: an account, an account since deleted, or the server's own jobs. */

@@ -18,6 +18,18 @@ export const settingsDto = z
     minAccountAgeDays: z.int().min(0).max(365),
     /** Whether only accounts with a confirmed address have their ballots counted. */
     confirmedAccountsOnly: z.boolean(),
+    /** How many ballots for one proposition make a burst (issue 36)... */
+    burstBallots: z.int().min(3).max(10_000),
+    /** ...within this many minutes... */
+    burstMinutes: z
+      .int()
+      .min(1)
+      .max(24 * 60),
+    /** ...from one network, or from accounts created within this many hours of each other. */
+    burstAccountHours: z
+      .int()
+      .min(1)
+      .max(24 * 30),
   })
   .register(apiComponents, { id: 'SettingsDto' });
 export type SettingsDto = z.infer<typeof settingsDto>;
@@ -26,6 +38,9 @@ export const SETTING_DEFAULTS: SettingsDto = {
   proposalPolicy: 'publish',
   minAccountAgeDays: 0,
   confirmedAccountsOnly: false,
+  burstBallots: 10,
+  burstMinutes: 10,
+  burstAccountHours: 24,
 };
 
 /** The settings that decide which ballots count: a change of one re-assesses every ballot. */

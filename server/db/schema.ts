@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { LinkPurpose } from '../../common/api/account-links.js';
 import type { AuditActorKind } from '../../common/api/audit.js';
 import type { BallotState, QuarantineReason } from '../../common/api/ballot-counting.js';
+import type { BurstKind } from '../../common/api/integrity.js';
 import type { RejectionReason } from '../../common/api/proposals.js';
 import type { ProposalPolicy } from '../../common/api/settings.js';
 
@@ -232,6 +233,27 @@ export interface BallotVersionsTable {
   first_id: number | null;
   second_id: number | null;
   third_id: number | null;
+  /** The /24 or /48 it was cast from (votes/network.ts), cleared after 30 days (migration 0029). */
+  network: NullableDefault<string>;
+}
+
+/** A burst the detector found (migration 0029, server/modules/integrity). */
+export interface BurstFlagsTable {
+  id: Id;
+  topic_id: number;
+  proposition_id: number;
+  kind: BurstKind;
+  /** The network all its ballots came from (kind `network`); null for `fresh_accounts`. */
+  network: NullableDefault<string>;
+  first_cast_at: string;
+  last_cast_at: string;
+  created_at: string;
+  dismissed_at: NullableDefault<string>;
+}
+
+export interface BurstFlagBallotsTable {
+  flag_id: number;
+  ballot_id: number;
 }
 
 export interface TranslationsTable {
@@ -321,6 +343,8 @@ export interface Database {
   votes: VotesTable;
   ballots: BallotsTable;
   ballot_versions: BallotVersionsTable;
+  burst_flags: BurstFlagsTable;
+  burst_flag_ballots: BurstFlagBallotsTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;

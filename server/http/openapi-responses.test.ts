@@ -252,6 +252,25 @@ const samples: Record<Operation, Sample> = {
       body: { ballotIds: [1], reason: 'burst', note: 'A sample' },
     }),
   },
+  'GET /api/admin/integrity/flags': {
+    status: 200,
+    request: () => ({ path: '/api/admin/integrity/flags?lang=en', token: admin.accessToken }),
+  },
+  'GET /api/admin/integrity/topics/{id}': {
+    status: 200,
+    request: () => ({
+      path: `/api/admin/integrity/topics/${topic.id}?days=7&lang=fr`,
+      token: admin.accessToken,
+    }),
+  },
+  'POST /api/admin/integrity/flags/{id}/dismiss': {
+    status: 404,
+    request: () => ({ path: '/api/admin/integrity/flags/999999/dismiss', token: admin.accessToken }),
+  },
+  'GET /api/admin/users/{id}/ballots': {
+    status: 200,
+    request: () => ({ path: `/api/admin/users/${voter.id}/ballots?lang=en`, token: admin.accessToken }),
+  },
   'POST /api/admin/ballots/restore': {
     status: 200,
     request: () => ({

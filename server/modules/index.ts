@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
 import { adminProposalRoutes } from './proposals/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
@@ -46,5 +47,6 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminSettingsRoutes,
     adminProposalRoutes,
     adminBallotRoutes,
+    adminIntegrityRoutes,
   ],
 };

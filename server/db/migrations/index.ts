@@ -28,6 +28,7 @@ import { proposals } from './2026-11-27-0025-proposals.js';
 import { accountLinks } from './2026-11-27-0026-account-links.js';
 import { accountData } from './2026-11-27-0027-account-data.js';
 import { ballotCounting } from './2026-11-27-0028-ballot-counting.js';
+import { burstFlags } from './2026-11-27-0029-burst-flags.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -61,6 +62,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0026-account-links': accountLinks,
   '2026-11-27-0027-account-data': accountData,
   '2026-11-27-0028-ballot-counting': ballotCounting,
+  '2026-11-27-0029-burst-flags': burstFlags,
 };
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

@@ -17,7 +17,8 @@ export type AuditAction =
   | 'reject'
   | 'quarantine'
   | 'restore'
-  | 'count';
+  | 'count'
+  | 'dismiss';
 export type AuditEntityType =
   | 'category'
   | 'tag'
@@ -28,7 +29,8 @@ export type AuditEntityType =
   | 'translation'
   | 'job'
   | 'setting'
-  | 'ballot';
+  | 'ballot'
+  | 'burst_flag';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -33,7 +33,7 @@ describe('settings an administrator edits', () => {
     const first = await read();
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({
-      settings: { proposalPolicy: 'publish', minAccountAgeDays: 0, confirmedAccountsOnly: false },
+      settings: SETTING_DEFAULTS,
       updatedAt: null,
       updatedBy: null,
     });

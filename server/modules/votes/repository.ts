@@ -41,6 +41,8 @@ export interface BallotWrite {
   places: Places;
   /** Whether it counts from this version on (counting-rules.ts): held and quarantined ones move no total. */
   state: BallotState;
+  /** The network it was cast from (network.ts); null for a withdrawal. Kept 30 days. */
+  network: string | null;
   /** True when the caller has votes on the topic to delete first. */
   replaces: boolean;
   castAt: string;
@@ -224,7 +226,7 @@ export class VotesRepository {
     let id = ballot.ballotId;
     if (id === undefined) [{ id }] = (await ballotInsertStatement(this.db, row)) as [{ id: number }];
     else await ballotUpdateStatement(this.db, { ...row, id });
-    await versionInsertStatement(this.db, { ...row, id, cause: ballot.cause });
+    await versionInsertStatement(this.db, { ...row, id, cause: ballot.cause, network: ballot.network });
     return { ballotId: id, votes: inserted };
   }
 
@@ -261,10 +263,10 @@ export class VotesRepository {
     const withVersion = statement.with('version', (db) =>
       db
         .insertInto('ballot_versions')
-        .columns(['ballot_id', 'version', 'cast_at', 'cause', 'first_id', 'second_id', 'third_id'])
+        .columns(['ballot_id', 'version', 'cast_at', 'cause', 'first_id', 'second_id', 'third_id', 'network'])
         .expression(
           sql`select id, ${integer(ballot.version)}, ${ballot.castAt}, ${ballot.cause}, ${integer(ballot.places.first)},
-              ${integer(ballot.places.second)}, ${integer(ballot.places.third)} from ballot`,
+              ${integer(ballot.places.second)}, ${integer(ballot.places.third)}, cast(${ballot.network} as varchar) from ballot`,
         )
         .returning('ballot_id'),
     );
@@ -396,14 +398,16 @@ function userVotesDelete(db: QueryCreator<Database>, ballot: { topicId: number; 
 const userVotesDeleteStatement = statement((db, row: BallotRow) => userVotesDelete(db, row));
 const ballotInsertStatement = statement((db, row: BallotRow) => ballotInsert(db, row).returning('id'));
 const ballotUpdateStatement = statement((db, row: BallotRow & { id: number }) => ballotUpdate(db, row));
-const versionInsertStatement = statement((db, row: BallotRow & { id: number; cause: BallotWrite['cause'] }) =>
-  db.insertInto('ballot_versions').values({
-    ballot_id: row.id,
-    version: row.version,
-    cast_at: row.castAt,
-    cause: row.cause,
-    ...currentPlaces(row),
-  }),
+const versionInsertStatement = statement(
+  (db, row: BallotRow & { id: number; cause: BallotWrite['cause']; network: string | null }) =>
+    db.insertInto('ballot_versions').values({
+      ballot_id: row.id,
+      version: row.version,
+      cast_at: row.castAt,
+      cause: row.cause,
+      network: row.network,
+      ...currentPlaces(row),
+    }),
 );
 const votesInsertStatement = statement(
   (

@@ -24,6 +24,7 @@ import { type FoundProposition, PropositionsRepository } from '../topics/proposi
 import { UsersRepository } from '../users/repository.js';
 import { type Hold, holdOf, stateOf, type VoterFacts } from './counting-rules.js';
 import { CreationLimits } from './creation-limits.js';
+import { networkOf } from './network.js';
 import { BallotNoticesRepository } from './notices-repository.js';
 import { type LockedTopic, VotesRepository } from './repository.js';
 
@@ -170,6 +171,7 @@ export class VotesService {
         next: placesFromPoints(next),
         now,
         hold: holdOf({ ...voter, isActive: true }, settings, this.ctx.clock.now()),
+        network: networkOf(clientAddress),
       });
       // The new rows are known already; only an unchanged re-vote reads them back.
       const votes: UserVoteDto[] = inserted
@@ -227,6 +229,7 @@ export class VotesService {
       next: NO_PLACES,
       now,
       hold: 'unchanged',
+      network: null,
     });
     if (previousCount > 0) change.ballotsMoved(topic);
     return previousCount;
@@ -261,7 +264,16 @@ export class VotesService {
       next,
       now,
       hold,
-    }: { topic: LockedTopic; userId: number; next: Places; now: string; hold: Hold | null | 'unchanged' },
+      network,
+    }: {
+      topic: LockedTopic;
+      userId: number;
+      next: Places;
+      now: string;
+      hold: Hold | null | 'unchanged';
+      /** Where the ballot comes from (network.ts); null for a withdrawal. */
+      network: string | null;
+    },
   ): Promise<{ previousCount: number; inserted?: { id: number; proposition_id: number }[] }> {
     const votes = this.votes(trx);
     const current = await votes.currentBallot(topic.id, userId);
@@ -283,6 +295,7 @@ export class VotesService {
       replaces: previousCount > 0,
       castAt: now,
       state,
+      network,
       delta: ballotDelta(before, next, { before: stateBefore === 'counted', after: state === 'counted' }),
       // A hub counts the ballots on its active sub-topics (an inactive one's withdrawals are not its).
       hubId: topic.isActive ? topic.mainTopicId : null,

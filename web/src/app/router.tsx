@@ -49,6 +49,11 @@ const AdminAuditPage = lazy(() => import('../pages/admin/audit/AdminAuditPage.js
 const AdminJobsPage = lazy(() => import('../pages/admin/jobs/AdminJobsPage.js'));
 const AdminProposalsPage = lazy(() => import('../pages/admin/proposals/AdminProposalsPage.js'));
 const AdminSettingsPage = lazy(() => import('../pages/admin/settings/AdminSettingsPage.js'));
+const AdminIntegrityPage = lazy(() => import('../pages/admin/integrity/AdminIntegrityPage.js'));
+const AdminIntegrityTopicPage = lazy(
+  () => import('../pages/admin/integrity-topic/AdminIntegrityTopicPage.js'),
+);
+const AdminUserBallotsPage = lazy(() => import('../pages/admin/user-ballots/AdminUserBallotsPage.js'));
 
 function LazyOutlet() {
   return (
@@ -82,6 +87,9 @@ const PAGES = {
   adminJobs: <AdminJobsPage />,
   adminProposals: <AdminProposalsPage />,
   adminSettings: <AdminSettingsPage />,
+  adminIntegrity: <AdminIntegrityPage />,
+  adminIntegrityTopic: <AdminIntegrityTopicPage />,
+  adminUserBallots: <AdminUserBallotsPage />,
 } satisfies Record<ClientRouteName, ReactElement>;
 /** Pages in the first load, outside any Suspense boundary. */
 const EAGER: ReadonlySet<ClientRouteName> = new Set(['home', 'notFound']);

@@ -9,9 +9,13 @@ import { PodiumIcon } from '../../shared/ui/icons.js';
 import { HeaderSearchSlot } from './HeaderSearchSlot.js';
 import './header.css';
 
-// For administrators, once the account menu is open: the review queue's count stays out of the first load.
+// For administrators, once the account menu is open: the counts of what waits for them (proposals to
+// review, bursts to look at) stay out of the first load.
 const PendingProposalsCount = lazy(() =>
   import('../../features/admin-proposals/index.js').then((m) => ({ default: m.PendingProposalsCount })),
+);
+const OpenFlagsCount = lazy(() =>
+  import('../../features/admin-integrity/index.js').then((m) => ({ default: m.OpenFlagsCount })),
 );
 
 /**
@@ -50,6 +54,7 @@ function AccountCorner() {
           user.isAdmin && (
             <Suspense fallback={null}>
               <PendingProposalsCount />
+              <OpenFlagsCount />
             </Suspense>
           )
         }

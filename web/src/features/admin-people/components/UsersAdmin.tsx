@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { UserDto } from '../../../../../common/api/auth.js';
 import { errorMessage, isApiError } from '../../../shared/api/index.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
@@ -181,6 +181,15 @@ export function UsersAdmin() {
                 {t('adminPeople.users.joined', { date: joinedOn(user.createdAt) })}
                 <AdminTable.Detail>
                   {t('adminPeople.users.votes', { count: user.voteCount })}
+                </AdminTable.Detail>
+                <AdminTable.Detail>
+                  <Link
+                    to={`/admin/users/${user.id}/ballots`}
+                    state={{ username: user.username }}
+                    aria-label={t('integrity.userBallots.linkOf', { username: user.username })}
+                  >
+                    {t('integrity.userBallots.link')}
+                  </Link>
                 </AdminTable.Detail>
               </AdminTable.Cell>
               <InlineEditActions

@@ -20,6 +20,7 @@ import { LoadState } from '../../../shared/ui/LoadState.js';
 import { RadioGroupField } from '../../../shared/ui/RadioGroupField.js';
 import { StatusMessage } from '../../../shared/ui/StatusMessage.js';
 import { useSettings, useUpdateSettings } from '../api/settings.js';
+import { BurstThresholdsForm } from './BurstThresholdsForm.js';
 import '../../../shared/ui/surfaces.css';
 
 /** The settings as the form edits them: the age as typed, checked before it is sent. */
@@ -46,7 +47,7 @@ const valuesOf = (settings: SettingsDto): SettingsValues => ({
 
 /**
  * /admin/settings: what administrators decide for the whole site: how new propositions are published
- * (issue 34) and whose ballots count (issue 36).
+ * (issue 34), whose ballots count and what makes a burst (issue 36).
  */
 export function SettingsAdmin() {
   const { t } = useTranslation();
@@ -62,7 +63,10 @@ export function SettingsAdmin() {
           onRetry={() => void settings.refetch()}
         />
       ) : (
-        <SettingsForm saved={settings.data} />
+        <>
+          <SettingsForm saved={settings.data} />
+          <BurstThresholdsForm saved={settings.data} />
+        </>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import '../../../features/admin-catalogue/index.js';
+import { OpenFlagsCount } from '../../../features/admin-integrity/index.js';
 import { PendingProposalsCount } from '../../../features/admin-proposals/index.js';
 import { AdminPage } from '../../../shared/ui/AdminPage.js';
 
@@ -9,6 +10,7 @@ const CARDS = [
   'tags',
   'topics',
   'proposals',
+  'integrity',
   'users',
   'translations',
   'audit',
@@ -16,7 +18,10 @@ const CARDS = [
   'settings',
 ] as const;
 
-/** SPEC "Admin panel": one card per back-office screen (plus the audit log); the review queue's says how many wait. */
+/**
+ * SPEC "Admin panel": one card per back-office screen (plus the audit log); the review queue's says how
+ * many proposals wait, the integrity screen's how many bursts.
+ */
 export default function AdminPanelPage() {
   const { t } = useTranslation();
   return (
@@ -28,6 +33,7 @@ export default function AdminPanelPage() {
               <span className="catalogue-panel__title">
                 {t(`adminCatalogue.panel.${card}.title`)}
                 {card === 'proposals' && <PendingProposalsCount />}
+                {card === 'integrity' && <OpenFlagsCount />}
               </span>
               <span className="catalogue-muted">{t(`adminCatalogue.panel.${card}.description`)}</span>
             </Link>
