@@ -1,37 +1,52 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { loadConfig } from '../server/config.js';
-
 /**
- * `npm run backup [-- DEST]`: a consistent copy of the SQLite database through SQLite's online backup
- * API, safe while the server is running and writing. PostgreSQL deployments use pg_dump (README).
+ * `npm run backup [-- DIR] [--verify]`: a consistent backup of the configured database (DATABASE_URL), into
+ * DIR, else BACKUP_DIR, else DATA_DIR/backups, named with its instant and the database's kind. SQLite:
+ * SQLite's online backup API, safe while the server runs and writes; PostgreSQL: pg_dump's custom format.
+ * `--verify` then restores it into a scratch copy and proves it whole: migrated, totals exact, and the
+ * same counts as the source at the backup's moment. README, "Backups".
  */
-const config = loadConfig();
-if (!config.databaseUrl.startsWith('sqlite:')) {
-  console.error(
-    'DATABASE_URL points at PostgreSQL: back it up with pg_dump (see the README, "PostgreSQL and production").',
-  );
-  process.exit(2);
-}
-const source = config.databaseUrl.slice('sqlite:'.length);
-const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const destination = resolve(process.argv[2] ?? join(config.dataDir, 'backups', `podium-${stamp}.sqlite`));
-mkdirSync(dirname(destination), { recursive: true, mode: 0o700 });
-// The copy holds password hashes and sessions, like the database: readable by this user only.
-closeSync(openSync(destination, 'a', 0o600));
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config.js';
+import { createBackup, verifyBackup } from '../server/db/backup/backup.js';
+import { differingTables, formatCounts } from '../server/db/backup/whole.js';
+import { describeTarget, reportFailure } from './backup-cli.js';
 
-const started = performance.now();
-const database = new SQLite(source, { readonly: true, fileMustExist: true });
-await database.backup(destination);
-database.close();
-const copy = new SQLite(destination, { readonly: true });
-const integrity = copy.pragma('integrity_check', { simple: true });
-copy.close();
-if (integrity !== 'ok') {
-  console.error(`Backup written to ${destination} but its integrity check says: ${integrity}`);
-  process.exit(1);
+const { values, positionals } = parseArgs({
+  options: { verify: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const started = performance.now();
+  const backup = await createBackup({
+    url: config.databaseUrl,
+    target: positionals[0] ?? config.backupDir,
+    now: new Date(),
+  });
+  const megabytes = (backup.bytes / 2 ** 20).toFixed(1);
+  console.log(
+    `Backup of ${describeTarget(config.databaseUrl)} written to ${backup.file} (${megabytes} MB) in ${Math.round(performance.now() - started)} ms.`,
+  );
+  if (!values.verify) return;
+
+  const restored = await verifyBackup(backup.file, config.databaseUrl);
+  console.log(
+    formatCounts([
+      { label: 'source', counts: backup.counts },
+      { label: 'restored', counts: restored.counts },
+    ]),
+  );
+  const differing = differingTables(backup.counts, restored.counts);
+  for (const mismatch of restored.mismatches.slice(0, 20)) console.error(`  ${mismatch}`);
+  if (differing.length > 0 || restored.mismatches.length > 0) {
+    console.error(
+      `Verification failed: ${differing.length} tables counted differently, ${restored.mismatches.length} totals inexact.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  console.log('Verified: the backup restores, migrates, and holds the same rows with exact totals.');
 }
-console.log(
-  `Backup of ${source} written to ${destination} in ${Math.round(performance.now() - started)} ms (integrity ok).`,
-);
+
+main().catch(reportFailure);

@@ -9,6 +9,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
@@ -75,6 +76,8 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL schema to use instead of the default one (tests). */
   databaseSchema?: string;
+  /** Where `npm run backup` writes when given no directory (BACKUP_DIR, else DATA_DIR/backups). */
+  backupDir: string;
   jwtSecret?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'podium.sqlite')}`,
+    backupDir: resolve(e.BACKUP_DIR ?? join(dataDir, 'backups')),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -52,13 +52,23 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+/** Which database a DATABASE_URL names: `postgres://...` (or `postgresql://`), else a SQLite file. */
+export function databaseKindOf(url: string): DatabaseKind {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** The SQLite file a DATABASE_URL names (`sqlite:PATH`, or a plain path). */
+export function sqliteFileOf(url: string): string {
+  return url.replace(/^sqlite:/, '');
+}
+
 export function openDatabase({
   url,
   schema,
   poolSize = 10,
   connectTimeoutMs = 5_000,
 }: OpenDatabaseOptions): DatabaseHandle {
-  if (/^postgres(ql)?:\/\//.test(url)) {
+  if (databaseKindOf(url) === 'postgres') {
     const clientConfig: pg.ClientConfig = {
       connectionString: url,
       connectionTimeoutMillis: connectTimeoutMs,
@@ -92,7 +102,7 @@ export function openDatabase({
       close: () => db.destroy(),
     };
   }
-  const file = url.replace(/^sqlite:/, '');
+  const file = sqliteFileOf(url);
   if (file !== ':memory:') createPrivately(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

@@ -28,11 +28,15 @@ export interface TestServer extends PodiumApp {
 }
 
 /**
- * Starts the real server on a free port over a fresh database. Tests talk to it over HTTP like any
- * client; `overrides` change configuration (token lifetimes, rate limits, seeding).
+ * Starts the real server on a free port over a fresh database (or `given`, which `close()` destroys too).
+ * Tests talk to it over HTTP like any client; `overrides` change configuration (token lifetimes, rate
+ * limits, seeding).
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  given?: TestDatabase,
+): Promise<TestServer> {
+  const database = given ?? (await createTestDatabase());
   const config = testConfig(database, overrides);
   const clock = new TestClock();
   const podium = await buildApp({ config, database: database.handle, clock });
