@@ -6,6 +6,8 @@ import { findTotalsMismatches } from '../integrity.js';
 import { ballots } from './2026-11-26-0016-ballots.js';
 import { ballotsVotedAt } from './2026-11-27-0020-ballots-voted-at.js';
 import { ballotsCurrentPlaces } from './2026-11-27-0021-ballots-current-places.js';
+import { ballotCounting } from './2026-11-27-0028-ballot-counting.js';
+import { burstFlags } from './2026-11-27-0029-burst-flags.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,6 +24,8 @@ describe('migration 0016: votes become ballots with a history', () => {
     const { A, B, C } = topic.propositions as Record<'A' | 'B' | 'C', number>;
     const [alice, bob] = [await registerUser(server), await registerUser(server)];
 
+    // The tables that later came to refer to ballots go first, as a downgrade takes them.
+    await (burstFlags(server.ctx.database.kind).down as (db: unknown) => Promise<void>)(db());
     await migration().down(db());
     // Votes made the old way, and totals that do not match them (the recount writes the exact ones).
     const vote = (userId: number, propositionId: number, points: number, at: string) => ({
@@ -44,7 +48,7 @@ describe('migration 0016: votes become ballots with a history', () => {
 
     await migration().up(db());
     // The ballots table as the later migrations leave it, which the integrity check reads.
-    for (const later of [ballotsVotedAt, ballotsCurrentPlaces])
+    for (const later of [ballotsVotedAt, ballotsCurrentPlaces, ballotCounting, burstFlags])
       await (later(server.ctx.database.kind).up as (db: unknown) => Promise<void>)(db());
 
     const rows = await db()
