@@ -69,30 +69,35 @@ export function findBursts(ballots: readonly RecentBallot[], thresholds: BurstTh
 
 /**
  * The union, over every window of `burstMinutes` that starts at a ballot, of the ballots `pick` keeps from
- * it (ballots sorted by cast time).
+ * it (ballots sorted by cast time). Only a window that reaches further than the one before is looked at (a
+ * window inside an earlier one adds nothing), so a dense stretch of n ballots costs one window, not n.
  */
 function inWindows(
   sorted: readonly RecentBallot[],
   thresholds: BurstThresholds,
-  pick: (window: RecentBallot[]) => RecentBallot[],
+  pick: (window: readonly RecentBallot[]) => Iterable<RecentBallot>,
 ): RecentBallot[] {
   const spanMs = thresholds.burstMinutes * MINUTE_MS;
   const kept = new Set<RecentBallot>();
   let end = 0;
+  let lookedUntil = -1;
   for (let start = 0; start < sorted.length; start++) {
     const first = sorted[start] as RecentBallot;
     while (end < sorted.length && (sorted[end] as RecentBallot).castAtMs - first.castAtMs <= spanMs) end++;
-    if (end - start < thresholds.burstBallots) continue;
+    if (end - start < thresholds.burstBallots || end <= lookedUntil) continue;
+    lookedUntil = end;
     for (const ballot of pick(sorted.slice(start, end))) kept.add(ballot);
   }
   return [...kept];
 }
 
 /** The ballots of a window whose accounts were created close together, if enough of them were. */
-function closeAccounts(window: RecentBallot[], thresholds: BurstThresholds): RecentBallot[] {
+function closeAccounts(window: readonly RecentBallot[], thresholds: BurstThresholds): RecentBallot[] {
   const spanMs = thresholds.burstAccountHours * HOUR_MS;
   const byCreation = [...window].sort((a, b) => a.accountCreatedAtMs - b.accountCreatedAtMs);
-  const kept = new Set<RecentBallot>();
+  const kept: RecentBallot[] = [];
+  // Each ballot is kept once: from the first qualifying stretch that reaches it on.
+  let keptUntil = 0;
   let end = 0;
   for (let start = 0; start < byCreation.length; start++) {
     const first = byCreation[start] as RecentBallot;
@@ -101,10 +106,11 @@ function closeAccounts(window: RecentBallot[], thresholds: BurstThresholds): Rec
       (byCreation[end] as RecentBallot).accountCreatedAtMs - first.accountCreatedAtMs <= spanMs
     )
       end++;
-    if (end - start >= thresholds.burstBallots)
-      for (const ballot of byCreation.slice(start, end)) kept.add(ballot);
+    if (end - start < thresholds.burstBallots) continue;
+    for (let i = Math.max(start, keptUntil); i < end; i++) kept.push(byCreation[i] as RecentBallot);
+    keptUntil = Math.max(keptUntil, end);
   }
-  return [...kept];
+  return kept;
 }
 
 function burstOf(

@@ -100,12 +100,28 @@ export class IntegrityRepository {
 
   /** Adds ballots to a flag; those it lists already stay once. */
   async addBallots(flagId: number, ballotIds: readonly number[]): Promise<void> {
-    if (ballotIds.length === 0) return;
-    await this.db
-      .insertInto('burst_flag_ballots')
-      .values(ballotIds.map((ballotId) => ({ flag_id: flagId, ballot_id: ballotId })))
-      .onConflict((conflict) => conflict.columns(['flag_id', 'ballot_id']).doNothing())
-      .execute();
+    // A thousand rows a statement: far below either database's limit of bound values.
+    for (let start = 0; start < ballotIds.length; start += 1_000) {
+      await this.db
+        .insertInto('burst_flag_ballots')
+        .values(
+          ballotIds.slice(start, start + 1_000).map((ballotId) => ({ flag_id: flagId, ballot_id: ballotId })),
+        )
+        .onConflict((conflict) => conflict.columns(['flag_id', 'ballot_id']).doNothing())
+        .execute();
+    }
+  }
+
+  /** How many of these ballots the flag lists already. */
+  async countHeld(flagId: number, ballotIds: readonly number[]): Promise<number> {
+    if (ballotIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('burst_flag_ballots')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('flag_id', '=', flagId)
+      .where('ballot_id', 'in', [...ballotIds])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async dismiss(flagId: number, at: string): Promise<boolean> {

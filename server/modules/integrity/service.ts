@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 export const DETECT_BURSTS = 'integrity.detect-bursts';
 export const DETECT_INTERVAL_MS = MINUTE_MS;
 /** At most this many recent ballots per look: a flood beyond it is read on the next looks. */
-const RECENT_BALLOTS_LIMIT = 50_000;
+const RECENT_BALLOTS_LIMIT = 20_000;
 /** Networks are kept with ballot versions this long, then cleared by a daily job. */
 export const FORGET_NETWORKS = 'integrity.forget-networks';
 export const NETWORK_RETENTION_MS = 30 * DAY_MS;
@@ -57,12 +57,16 @@ export class IntegrityService {
       accountCreatedAtMs: Date.parse(row.account_created_at),
     }));
     const bursts = findBursts(recent, settings);
-    if (bursts.length === 0) return 0;
-    await this.ctx.changes.transaction(async (trx) => {
-      const flags = new IntegrityRepository(trx);
-      for (const burst of bursts) {
-        const [first, last] = [iso(burst.firstCastAtMs), iso(burst.lastCastAtMs)];
-        const known = await flags.findRecentFlag(burst, iso(burst.firstCastAtMs - windowMs));
+    let written = 0;
+    // One short transaction per burst, and none for a burst its flag holds already: ballots keep being
+    // written between them (SQLite has one writer) while a long burst is looked at again every minute.
+    for (const burst of bursts) {
+      const [first, last] = [iso(burst.firstCastAtMs), iso(burst.lastCastAtMs)];
+      const reader = new IntegrityRepository(this.ctx.db);
+      const known = await reader.findRecentFlag(burst, iso(burst.firstCastAtMs - windowMs));
+      if (known && (await reader.countHeld(known.id, burst.ballotIds)) === burst.ballotIds.length) continue;
+      await this.ctx.changes.transaction(async (trx) => {
+        const flags = new IntegrityRepository(trx);
         let flagId: number;
         if (known) {
           flagId = known.id;
@@ -80,9 +84,10 @@ export class IntegrityService {
           });
         }
         await flags.addBallots(flagId, burst.ballotIds);
-      }
-    });
-    return bursts.length;
+      });
+      written++;
+    }
+    return written;
   }
 
   /** A topic's ballots per hour over `days`, and its flags with their ballots. */
