@@ -1,5 +1,6 @@
 /**
- * `npm run backup [-- DIR] [--verify]`: a consistent backup of the configured database (DATABASE_URL), into
+ * `npm run backup [-- DIR] [--verify]`: a consistent backup of the configured database (DATABASE_DIRECT_URL,
+ * else DATABASE_URL: pg_dump needs a session, which a pooler in transaction mode does not keep), into
  * DIR, else BACKUP_DIR, else DATA_DIR/backups, named with its instant and the database's kind. SQLite:
  * SQLite's online backup API, safe while the server runs and writes; PostgreSQL: pg_dump's custom format.
  * `--verify` then restores it into a scratch copy and proves it whole: migrated, totals exact, and the
@@ -20,17 +21,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const started = performance.now();
   const backup = await createBackup({
-    url: config.databaseUrl,
+    url: config.databaseDirectUrl,
     target: positionals[0] ?? config.backupDir,
     now: new Date(),
   });
   const megabytes = (backup.bytes / 2 ** 20).toFixed(1);
   console.log(
-    `Backup of ${describeTarget(config.databaseUrl)} written to ${backup.file} (${megabytes} MB) in ${Math.round(performance.now() - started)} ms.`,
+    `Backup of ${describeTarget(config.databaseDirectUrl)} written to ${backup.file} (${megabytes} MB) in ${Math.round(performance.now() - started)} ms.`,
   );
   if (!values.verify) return;
 
-  const restored = await verifyBackup(backup.file, config.databaseUrl);
+  const restored = await verifyBackup(backup.file, config.databaseDirectUrl);
   console.log(
     formatCounts([
       { label: 'source', counts: backup.counts },

@@ -1,8 +1,8 @@
 /**
  * `npm run restore -- FILE [--into DATABASE_URL] [--force]`: restores a backup made by `npm run backup`
- * into the configured database (or the one --into names), then proves the data whole: migrated to this
- * version, totals exact, the main tables counted. The server must be stopped; a database with content is
- * replaced only with --force. README, "Backups".
+ * into the configured database (DATABASE_DIRECT_URL, else DATABASE_URL; or the one --into names), then
+ * proves the data whole: migrated to this version, totals exact, the main tables counted. The server must be
+ * stopped; a database with content is replaced only with --force. README, "Backups".
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const url = values.into ?? loadConfig().databaseUrl;
+  const url = values.into ?? loadConfig().databaseDirectUrl;
   const started = performance.now();
   const report = await restoreBackup({ file, url, force: values.force });
   console.log(

@@ -14,6 +14,8 @@ import { UsersRepository } from './modules/users/repository.js';
 export function openConfiguredDatabase(config: Config): DatabaseHandle {
   return openDatabase({
     url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    preparedStatements: config.databasePreparedStatements,
     schema: config.databaseSchema,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });

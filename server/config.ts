@@ -9,6 +9,11 @@ const environmentSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   BACKUP_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
@@ -74,6 +79,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /**
+   * PostgreSQL itself, when DATABASE_URL names a pooler in transaction mode (PgBouncer): the LISTEN
+   * connection, the migrations and backups go here, since they need a session. DATABASE_URL by default.
+   */
+  databaseDirectUrl: string;
+  /** Named prepared statements on the hot paths (off behind a pooler that does not keep them). */
+  databasePreparedStatements: boolean;
   /** PostgreSQL schema to use instead of the default one (tests). */
   databaseSchema?: string;
   /** Where `npm run backup` writes when given no directory (BACKUP_DIR, else DATA_DIR/backups). */
@@ -214,11 +226,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${join(dataDir, 'podium.sqlite')}`;
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'podium.sqlite')}`,
+    databaseUrl,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? databaseUrl,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     backupDir: resolve(e.BACKUP_DIR ?? join(dataDir, 'backups')),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

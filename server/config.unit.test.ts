@@ -26,6 +26,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
 
+  it('sends everything to DATABASE_URL with named prepared statements unless told otherwise (PgBouncer)', () => {
+    const direct = 'postgres://podium@db.internal:5432/podium';
+    const pooled = 'postgres://podium@pgbouncer.internal:6432/podium';
+    expect(loadConfig({ DATABASE_URL: direct })).toMatchObject({
+      databaseDirectUrl: direct,
+      databasePreparedStatements: true,
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: pooled,
+        DATABASE_DIRECT_URL: direct,
+        DATABASE_PREPARED_STATEMENTS: 'false',
+      }),
+    ).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: direct, databasePreparedStatements: false });
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'sqlite:x' })).toThrow(/DATABASE_DIRECT_URL/);
+  });
+
   it('publishes the demo password only on a server this machine alone reaches, or when told so in so many words', () => {
     expect(loadConfig({}).demoPasswordPublished).toBe(true);
     expect(loadConfig({ HOST: '::1', PUBLIC_URL: 'http://localhost:3000' }).demoPasswordPublished).toBe(true);

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
-import { PreparingClient } from './prepared-statements.js';
+import { PooledClient, PreparingClient } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.js';
 
@@ -15,7 +15,12 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The connection string for PostgreSQL, the file for SQLite. */
   location: string;
-  /** PostgreSQL: the pool's connection settings, for a client of its own (LISTEN/NOTIFY needs one). */
+  /**
+   * PostgreSQL: the connection string straight to PostgreSQL, for work that needs a session of its own
+   * (LISTEN, the migrations' advisory lock, pg_dump); `location` unless a pooler stands in front.
+   */
+  directLocation?: string;
+  /** PostgreSQL: the settings of a client of its own straight to PostgreSQL (the LISTEN connection). */
   clientConfig?: pg.ClientConfig;
   /** PostgreSQL schema the connections use, when not the default one (tests isolate themselves this way). */
   schema?: string;
@@ -46,6 +51,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export interface OpenDatabaseOptions {
   /** `postgres://...`, `sqlite:PATH`, or a plain file path. */
   url: string;
+  /**
+   * PostgreSQL: `url` may name a pooler in transaction mode (PgBouncer), which lends a server connection
+   * for one transaction only; this one names PostgreSQL itself, for what needs a session. Default: `url`.
+   */
+  directUrl?: string;
+  /**
+   * PostgreSQL: whether the hot paths run as named prepared statements (prepared-statements.ts). A pooler
+   * in transaction mode that does not track them (PgBouncer before 1.21, or without max_prepared_statements)
+   * hands a statement prepared on one server connection to a client on another: turn them off there.
+   */
+  preparedStatements?: boolean;
   schema?: string;
   poolSize?: number;
   /** PostgreSQL: how long opening a connection, or waiting for a free pooled one, may take. */
@@ -64,21 +80,29 @@ export function sqliteFileOf(url: string): string {
 
 export function openDatabase({
   url,
+  directUrl = url,
+  preparedStatements = true,
   schema,
   poolSize = 10,
   connectTimeoutMs = 5_000,
 }: OpenDatabaseOptions): DatabaseHandle {
   if (databaseKindOf(url) === 'postgres') {
-    const clientConfig: pg.ClientConfig = {
+    const poolConfig: pg.ClientConfig = {
       connectionString: url,
       connectionTimeoutMillis: connectTimeoutMs,
       // A peer that vanished without closing (a failover, a cut link) is found by the kernel's probes.
       keepAlive: true,
       // Shown in pg_stat_activity; `?application_name=` in the URL wins (the fault tests name their own).
       application_name: 'podium',
+      // Set per session, which a pooler in transaction mode cannot keep (PgBouncer refuses `options`): only
+      // the tests name a schema, and the PgBouncer test gives its servers a database of their own instead.
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     };
-    const pool = new pg.Pool({ ...clientConfig, Client: PreparingClient, max: poolSize });
+    const pool = new pg.Pool({
+      ...poolConfig,
+      Client: preparedStatements ? PreparingClient : PooledClient,
+      max: poolSize,
+    });
     const lost = new Set<(error: Error) => void>();
     // Without a listener, an idle connection's error would be thrown as an unhandled 'error' event and end
     // the process; the pool has already discarded the connection by then.
@@ -90,7 +114,8 @@ export function openDatabase({
       db,
       kind: 'postgres',
       location: url,
-      clientConfig,
+      directLocation: directUrl,
+      clientConfig: { ...poolConfig, connectionString: directUrl },
       schema,
       onConnectionLost: (listener) => lost.add(listener),
       poolUse: () => ({
@@ -151,8 +176,22 @@ function checkpointInBackground(sqlite: SQLite.Database, file: string): Checkpoi
   );
 }
 
-/** Brings the schema to the latest version; safe to run from several servers at once. */
+/**
+ * Brings the schema to the latest version; safe to run from several servers at once. Kysely's migrator
+ * holds a session-level advisory lock across its transactions: behind a pooler in transaction mode, the
+ * unlock could reach another server connection than the lock and leave it held, so the migrations run
+ * on a connection of their own straight to PostgreSQL.
+ */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  if (handle.directLocation && handle.directLocation !== handle.location) {
+    const direct = openDatabase({ url: handle.directLocation, schema: handle.schema, poolSize: 1 });
+    try {
+      await migrateToLatest(direct);
+    } finally {
+      await direct.close();
+    }
+    return;
+  }
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.kind),

@@ -137,15 +137,8 @@ function compileTemplate<Params extends Record<string, ParameterValue>, Row>(
  */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
 
-/**
- * The pool's client: a query whose SQL text was registered by `executePrepared` goes out under its
- * statement name, which node-postgres parses once per connection and binds afterwards. Should the
- * server refuse a prepared statement as stale, the connection stops naming statements and the query
- * runs once more unnamed (inside a transaction, that retry reports the transaction's failure instead).
- */
-export class PreparingClient extends pg.Client {
-  private preparing = true;
-
+/** The pool's client when statements are not named (DATABASE_PREPARED_STATEMENTS=false): every query unnamed. */
+export class PooledClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     // The pool listens for errors only while a connection is idle. One that breaks while lent out (between
@@ -153,6 +146,16 @@ export class PreparingClient extends pg.Client {
     // the 'error' event it also emits must not go unheard, or it would end the process.
     this.on('error', () => undefined);
   }
+}
+
+/**
+ * The pool's client: a query whose SQL text was registered by `executePrepared` goes out under its
+ * statement name, which node-postgres parses once per connection and binds afterwards. Should the
+ * server refuse a prepared statement as stale, the connection stops naming statements and the query
+ * runs once more unnamed (inside a transaction, that retry reports the transaction's failure instead).
+ */
+export class PreparingClient extends PooledClient {
+  private preparing = true;
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name to one.
   override query(config: any, values?: any, callback?: any): any {

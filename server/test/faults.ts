@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +141,103 @@ export class OwnRedis {
 
   async close(): Promise<void> {
     await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Where Debian's package puts PgBouncer (`.ci/run` installs it when missing). */
+export const PGBOUNCER = '/usr/sbin/pgbouncer';
+
+/**
+ * A PgBouncer of the test's own on a free port, in transaction pooling in front of one PostgreSQL database:
+ * a server connection is lent for one transaction, and `poolSize` of them serve every client.
+ */
+export class OwnPgBouncer {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+    private readonly dir: string,
+  ) {}
+
+  /** `target` is the database's URL straight to PostgreSQL; its user is let in without a password. */
+  static async start(target: string, poolSize: number): Promise<OwnPgBouncer> {
+    if (!existsSync(PGBOUNCER)) throw new Error(`${PGBOUNCER} is not installed (apt-get install pgbouncer)`);
+    const url = new URL(target);
+    const database = url.pathname.slice(1);
+    const user = decodeURIComponent(url.username || 'postgres');
+    const password = decodeURIComponent(url.password);
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'podium-pgbouncer-'));
+    const server = [
+      `host=${url.hostname}`,
+      `port=${url.port || 5432}`,
+      `dbname=${database}`,
+      `user=${user}`,
+      ...(password ? [`password=${password}`] : []),
+    ].join(' ');
+    writeFileSync(join(dir, 'users.txt'), `"${user}" ""\n`);
+    writeFileSync(
+      join(dir, 'pgbouncer.ini'),
+      [
+        '[databases]',
+        `${database} = ${server}`,
+        '[pgbouncer]',
+        'listen_addr = 127.0.0.1',
+        `listen_port = ${port}`,
+        'unix_socket_dir =',
+        'auth_type = trust',
+        `auth_file = ${join(dir, 'users.txt')}`,
+        'pool_mode = transaction',
+        `default_pool_size = ${poolSize}`,
+        'max_client_conn = 200',
+        `logfile = ${join(dir, 'pgbouncer.log')}`,
+        `pidfile = ${join(dir, 'pgbouncer.pid')}`,
+      ].join('\n'),
+    );
+    // PgBouncer refuses to run as root (CI's containers are): it then runs as nobody, owning its directory.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      chownSync(dir, 65534, 65534);
+      for (const file of ['users.txt', 'pgbouncer.ini']) chownSync(join(dir, file), 65534, 65534);
+    }
+    const child = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'nobody'] : []), join(dir, 'pgbouncer.ini')], {
+      stdio: 'ignore',
+    });
+    // Should the test process end without closing this (a crash, a timeout), PgBouncer goes with it.
+    process.once('exit', () => child.kill('SIGKILL'));
+    const bouncer = new OwnPgBouncer(child, port, dir);
+    const deadline = Date.now() + 5_000;
+    while (!(await acceptsConnections(port))) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`PgBouncer did not start on port ${port}:\n${bouncer.log()}`);
+      }
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+    return bouncer;
+  }
+
+  /** `target` with PgBouncer's address in place of PostgreSQL's. */
+  urlFor(target: string): string {
+    const url = new URL(target);
+    url.hostname = '127.0.0.1';
+    url.port = String(this.port);
+    return url.toString();
+  }
+
+  log(): string {
+    try {
+      return readFileSync(join(this.dir, 'pgbouncer.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((done) => this.child.once('exit', done));
+      this.child.kill('SIGKILL');
+      await exited;
+    }
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

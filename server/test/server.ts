@@ -81,6 +81,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     ...loadConfig({}),
     dataDir: database.dataDir,
     databaseUrl: database.url,
+    databaseDirectUrl: database.url,
     databaseSchema: database.schema,
     seed: 'none',
     logLevel: 'silent',
