@@ -54,3 +54,18 @@ describe('bursts', () => {
     expect(burst?.ballotIds).toEqual(busy.map((b) => b.ballotId));
   });
 });
+
+describe('bursts in a flood', () => {
+  it('finds a flood of 20,000 ballots from fresh accounts on one network without looking at every window', () => {
+    const flood = ballots(20_000, (i) => ({
+      castAtMs: i * 60,
+      network: '203.0.113.0/24',
+      accountCreatedAtMs: i,
+    }));
+    const found = findBursts(flood, thresholds);
+    expect(found.map((burst) => [burst.kind, burst.ballotIds.length]).sort()).toEqual([
+      ['fresh_accounts', 20_000],
+      ['network', 20_000],
+    ]);
+  });
+});
