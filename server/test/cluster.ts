@@ -37,8 +37,13 @@ export interface Cluster {
   servers: ServerProcess[];
   /** Where nginx's configuration and logs are. */
   dir: string;
-  /** Stops server `index` as a rolling restart does (SIGTERM, waits for it to exit) and starts it again on its port. */
-  restart(index: number): Promise<void>;
+  /** nginx's master process (its one worker is its child). */
+  nginxPid: number;
+  /**
+   * Stops server `index` as a rolling restart does (SIGTERM, waits for it to exit) and starts it again on
+   * its port; answers how long each half took and how the old one exited (0: cleanly, within its drain).
+   */
+  restart(index: number): Promise<{ stopMs: number; startMs: number; exitCode: number | null }>;
   stop(): Promise<void>;
 }
 
@@ -182,13 +187,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       databaseUrl,
       servers,
       dir,
+      nginxPid: nginx.pid as number,
       stop,
       async restart(index: number) {
         const old = servers[index];
         const port = ports[index];
         if (!old || port === undefined) throw new Error(`no server ${index}`);
+        const stopping = performance.now();
         await old.kill('SIGTERM');
+        const starting = performance.now();
         servers[index] = await startServerProcess(serverEnv, { port });
+        return {
+          stopMs: Math.round(starting - stopping),
+          startMs: Math.round(performance.now() - starting),
+          exitCode: old.child.exitCode,
+        };
       },
     };
   } catch (error) {
