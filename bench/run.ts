@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -56,6 +56,7 @@ import { lighthouseMedian } from './lib/lighthouse.js';
 import { formatMemory, memoryKb, memoryPeak } from './lib/memory.js';
 import { benchMerge } from './lib/merge.js';
 import { benchMetricsCost } from './lib/metrics-cost.js';
+import { benchProxy } from './lib/proxy.js';
 import { benchRelevance } from './lib/relevance.js';
 import { benchResetTiming } from './lib/reset-timing.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
@@ -67,7 +68,7 @@ const { values } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity',
+      default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy',
     },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
@@ -540,6 +541,7 @@ if (sections.has('integrity') && !(await benchIntegrityScreen(['sqlite', 'postgr
 }
 if (sections.has('relevance')) await benchRelevance();
 if (sections.has('metrics')) await benchMetricsCost(SECONDS);
+if (sections.has('proxy')) failures.push(...(await benchProxy(SECONDS)));
 
 if (failures.length > 0) {
   console.log(`\nBudgets broken:\n${failures.map((f) => `- ${f}`).join('\n')}`);

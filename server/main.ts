@@ -29,7 +29,14 @@ async function shutdown(signal: string) {
   forced.unref();
   await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   app.log.info('shutting down: finishing in-flight requests');
+  // Closing waits for every connection. Node closes those idle when it starts; a connection that falls idle
+  // later (a live stream just ended, a response just sent to a proxy's kept-alive connection) would stay
+  // open until its keep-alive timeout (72 s) or the proxy's next request on it. Behind nginx, whose
+  // passive checks keep a server that answered 503 out for a while, that took up to the forced exit.
+  // Closing them as they fall idle is safe: a request the proxy sends on one meanwhile is retried elsewhere.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
   await app.close();
+  clearInterval(closeIdle);
   await database.close();
   process.exit(0);
 }

@@ -39,11 +39,15 @@ export interface ServerProcess {
 
 /**
  * Runs the real server (its bundle, built first if a source is newer, as `npm start` runs it) as its own
- * process on a free port and waits until /api/health answers. Tests of crashes and of several servers use it.
+ * process on a free port (or `port`, to restart a server where a proxy expects it) and waits until
+ * /api/health answers. Tests of crashes and of several servers use it.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
   buildServerIfStale();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, serverNodeArgs({ ...process.env, ...env }), {
     cwd: REPO_ROOT,
