@@ -80,10 +80,7 @@ describe('ballot integrity', () => {
     const group = page.getByRole('group', { name: text('fr', 'adminSettings.bursts.legend') });
     const ballots = group.getByRole('spinbutton', { name: text('fr', 'adminSettings.bursts.burstBallots') });
     await ballots.fill('3');
-    await group
-      .locator('xpath=..')
-      .getByRole('button', { name: text('fr', 'action.save') })
-      .click();
+    await page.getByRole('button', { name: text('fr', 'adminSettings.bursts.save') }).click();
     await page.getByRole('status').getByText(text('fr', 'adminSettings.bursts.saved')).waitFor();
     await expectNoSeriousA11yViolations(page, 'settings with the burst thresholds');
     await shootChecked(page, 'admin-settings-bursts-fr-360');

@@ -643,6 +643,12 @@ const settings: Record<string, CatalogRow> = {
     'Un número entero de {{min}} a {{max}}.',
     'Eine ganze Zahl von {{min}} bis {{max}}.',
   ],
+  'adminSettings.bursts.save': [
+    'Enregistrer les seuils',
+    'Save the thresholds',
+    'Guardar los umbrales',
+    'Schwellen speichern',
+  ],
   'adminSettings.bursts.saved': [
     'Seuils de rafale enregistrés : le prochain passage du détecteur les suit.',
     'Burst thresholds saved: the detector’s next look follows them.',

@@ -86,8 +86,9 @@ export function BurstThresholdsForm({ saved }: { saved: SettingsData }) {
       )}
       <StatusMessage message={status} />
       <div className="settings-form__actions">
+        {/* Its own words: the page has two forms, and two buttons both called "Save" would not say which. */}
         <Button type="submit" variant="primary" disabled={update.isPending} aria-busy={update.isPending}>
-          {t('action.save')}
+          {t('adminSettings.bursts.save')}
         </Button>
       </div>
     </form>
