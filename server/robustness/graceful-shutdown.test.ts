@@ -8,6 +8,7 @@ import { testDatabaseKind } from '../test/database.js';
 import { createScratchDatabase } from '../test/faults.js';
 import { insertDueJob } from '../test/jobs.js';
 import { type ServerProcess, startServerProcess } from '../test/process.js';
+import { until } from '../test/until.js';
 
 /**
  * A server told to stop (SIGTERM), as a rolling restart tells each in turn: its readiness fails at once
@@ -16,20 +17,6 @@ import { type ServerProcess, startServerProcess } from '../test/process.js';
  * suite's database; every wait is bounded.
  */
 const DRAIN_MS = 1_500;
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 15_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a server told to stop', () => {
   let dir: string;
@@ -70,7 +57,7 @@ describe('a server told to stop', () => {
     // A job that runs until released (server/modules/jobs/test-kinds.ts), taken by this server.
     const jobId = await insertDueJob(db.db, 'test.waiting');
     const started = join(dir, 'waiting.log');
-    await until('the job to start', () => (existsSync(started) ? true : undefined));
+    await until('the job to start', () => (existsSync(started) ? true : undefined), 15_000, 50);
 
     // A live stream, read as a browser's EventSource would.
     const stream = await fetch(`${server.url}/api/topics/${topicId}/events`);
@@ -92,10 +79,15 @@ describe('a server told to stop', () => {
     server.child.kill('SIGTERM');
 
     // Readiness says 503 at once; liveness and the API still answer during the drain.
-    const readiness = await until('readiness to fail', async () => {
-      const answer = await fetch(`${server.url}/api/health`);
-      return answer.status === 503 ? answer : undefined;
-    });
+    const readiness = await until(
+      'readiness to fail',
+      async () => {
+        const answer = await fetch(`${server.url}/api/health`);
+        return answer.status === 503 ? answer : undefined;
+      },
+      15_000,
+      50,
+    );
     expect((await readiness.json()).data.status).toBe('stopping');
     expect((await fetch(`${server.url}/api/live`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/topics/${topicId}?language=en`)).status).toBe(200);

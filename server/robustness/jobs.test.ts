@@ -7,6 +7,7 @@ import { testDatabaseKind } from '../test/database.js';
 import { createScratchDatabase } from '../test/faults.js';
 import { insertDueJob } from '../test/jobs.js';
 import { callJson, type ServerProcess, startServerProcess } from '../test/process.js';
+import { until } from '../test/until.js';
 
 /**
  * Two app server processes on one PostgreSQL database, running the job kinds of
@@ -16,20 +17,6 @@ import { callJson, type ServerProcess, startServerProcess } from '../test/proces
  */
 
 const ADMIN = { email: 'jobs-admin@example.test', password: 'jobs-admin-password' };
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 15_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('jobs on two app servers sharing one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;

@@ -248,35 +248,4 @@ export class IntegrityRepository {
           where network is not null and cast_at < ${before} limit ${batch})`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);
   }
-
-  /** A person's ballots and every version of each, with the names of what the places name. */
-  userBallots(userId: number) {
-    return this.db
-      .selectFrom('ballots as b')
-      .innerJoin('ballot_versions as v', 'v.ballot_id', 'b.id')
-      .leftJoin('propositions as p1', 'p1.id', 'v.first_id')
-      .leftJoin('propositions as p2', 'p2.id', 'v.second_id')
-      .leftJoin('propositions as p3', 'p3.id', 'v.third_id')
-      .select([
-        'b.id as ballot_id',
-        'b.topic_id',
-        'b.state',
-        'b.quarantine_reason',
-        'v.version',
-        'v.cast_at',
-        'v.cause',
-        'v.network',
-        'v.first_id',
-        'p1.name as first_name',
-        'v.second_id',
-        'p2.name as second_name',
-        'v.third_id',
-        'p3.name as third_name',
-      ])
-      .where('b.user_id', '=', userId)
-      .orderBy('b.voted_at', 'desc')
-      .orderBy('b.id')
-      .orderBy('v.version', 'desc')
-      .execute();
-  }
 }

@@ -13,6 +13,7 @@ import type { Jobs } from '../jobs/runner.js';
 import { settingsCacheFor } from '../settings/service.js';
 import { TopicsRepository } from '../topics/repository.js';
 import { UsersRepository } from '../users/repository.js';
+import { BallotsRepository } from '../votes/ballots-repository.js';
 import { findBursts, type RecentBallot } from './bursts.js';
 import { IntegrityRepository } from './repository.js';
 
@@ -162,7 +163,10 @@ export class IntegrityService {
   /** A person's ballots with every version, for administrators (from the user table). */
   async userBallots(userId: number, language: Language): Promise<UserBallotsData> {
     if (!(await new UsersRepository(this.ctx.db).findById(userId))) throw errors.notFound('User');
-    const rows = await new IntegrityRepository(this.ctx.db).userBallots(userId);
+    // Newest ballot first, each with its newest version first (the export reads the same rows oldest first).
+    const rows = (await new BallotsRepository(this.ctx.db).versionsOf(userId)).sort(
+      (a, b) => b.voted_at.localeCompare(a.voted_at) || a.ballot_id - b.ballot_id || b.version - a.version,
+    );
     const topicIds = [...new Set(rows.map((row) => row.topic_id))];
     const [topics, texts] = await Promise.all([
       new TopicsRepository(this.ctx.db).titlesOf(topicIds),

@@ -20,8 +20,9 @@ export class BallotsRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * Every version of every ballot of a voter (a data export), oldest first per ballot, each place with the
-   * name of the proposition it names (null once that proposition was deleted).
+   * Every version of every ballot of a voter (a data export, the administrators' view of a person), oldest
+   * first per ballot, each place with the name of the proposition it names (null once that proposition was
+   * deleted), with the ballot's counting state and each version's network while kept.
    */
   versionsOf(userId: number) {
     return this.db
@@ -34,9 +35,13 @@ export class BallotsRepository {
         'b.id as ballot_id',
         'b.topic_id',
         'b.first_cast_at',
+        'b.voted_at',
+        'b.state',
+        'b.quarantine_reason',
         'v.version',
         'v.cast_at',
         'v.cause',
+        'v.network',
         'v.first_id',
         'p1.name as first_name',
         'v.second_id',
