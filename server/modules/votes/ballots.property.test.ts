@@ -357,6 +357,23 @@ describe('ballots under any concurrent mix of votes, withdrawals, deletions, mer
               },
             ],
           ],
+          // And a ballot quarantined while its voter votes again and another is deactivated.
+          [
+            'publish',
+            [
+              {
+                actions: [
+                  { voter: 0, top3: ['Alpha', 'Bravo'] },
+                  { voter: 1, top3: ['Bravo'] },
+                ],
+                pause: 500,
+              },
+              {
+                actions: [{ quarantine: 0 }, { voter: 0, top3: ['Bravo'] }, { active: 1, is: false }],
+                pause: 0,
+              },
+            ],
+          ],
           // And an account deleted while another voter re-votes for what it named.
           [
             'publish',
