@@ -224,6 +224,8 @@ describe('search page', () => {
     await onPage('en', { path: '/search?q=pizza' }, async (page) => {
       await page.locator('.search-result').first().waitFor();
       const input = page.locator('.search-page__input');
+      // Typing into the server's markup before React owns it would never reach the address bar.
+      await hydrated(input);
       // "resturant" is found now (one typo); "pzzia" is two edits from "pizza", beyond a 5-letter word's one.
       await input.fill('pzzia');
       await page.waitForURL((url) => url.searchParams.get('q') === 'pzzia');
