@@ -89,7 +89,7 @@ describe('ballot integrity', () => {
     await page.context().close();
   });
 
-  it('makes a burst from fresh accounts, sees it flagged, quarantines it, and sees cast and counted change on the public page', async () => {
+  it('makes a burst from fresh accounts, sees it flagged, quarantines, restores, dismisses and deactivates, and sees cast and counted follow on the public page', async () => {
     await callApi(app.url, 'PUT', '/admin/settings', { burstBallots: 3 }, admin);
     const topicId = await seedTopic(app.url, 'Best slice', [['Pizzeria Da Marco', 'Luigi']]);
     for (let i = 0; i < BURST; i++) await voteAsNewUser(app.url, topicId, [TARGET]);
@@ -191,6 +191,51 @@ describe('ballot integrity', () => {
       .getByText(text('en', 'integrity.done.restored_one', { count: '1' }))
       .waitFor();
     expect(await publicFigures(topicId)).toEqual({ cast: BURST + 1, counted: 2 });
+
+    // Both flags hold that ballot, so both are open again. One is judged harmless: dismissed, and its ballot
+    // still counts; the keyboard stays in the card whose button went away.
+    const openCards = page.locator('.flag-card--open');
+    await expect.poll(() => openCards.count()).toBe(2);
+    const dismissedHeading = await openCards.first().getAttribute('aria-labelledby');
+    await openCards
+      .first()
+      .getByRole('button', { name: text('en', 'integrity.action.dismiss') })
+      .click();
+    const confirmDismiss = page.getByRole('dialog', { name: text('en', 'integrity.dismiss.title') });
+    await confirmDismiss.getByRole('button', { name: text('en', 'integrity.dismiss.confirm') }).click();
+    await page
+      .getByRole('status')
+      .getByText(text('en', 'integrity.done.dismissed', { name: TARGET }))
+      .waitFor();
+    await page
+      .locator(`.flag-card[aria-labelledby="${dismissedHeading}"]`)
+      .getByText(/^Dismissed on /)
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.flag-card') !== null))
+      .toBe(true);
+    expect(await publicFigures(topicId)).toEqual({ cast: BURST + 1, counted: 2 });
+
+    // The other: its accounts are deactivated, so their ballots stop counting and the flag closes.
+    await expect.poll(() => openCards.count()).toBe(1);
+    await openCards
+      .first()
+      .getByRole('button', {
+        name: text('en', 'integrity.action.deactivate_other', { count: String(BURST) }),
+      })
+      .click();
+    const confirmDeactivate = page.getByRole('dialog', { name: text('en', 'integrity.deactivate.title') });
+    await confirmDeactivate
+      .getByRole('button', {
+        name: text('en', 'integrity.deactivate.confirm_other', { count: String(BURST) }),
+      })
+      .click();
+    await page
+      .getByRole('status')
+      .getByText(text('en', 'integrity.done.deactivated_other', { count: String(BURST) }))
+      .waitFor();
+    await expect.poll(() => openCards.count()).toBe(0);
+    expect(await publicFigures(topicId)).toEqual({ cast: BURST + 1, counted: 1 });
 
     // The person's ballots, from their name: the topic, the state, the version with its network.
     await card.getByRole('link', { name: `@${username}` }).click();

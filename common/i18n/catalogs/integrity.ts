@@ -41,7 +41,7 @@ const list: Record<string, CatalogRow> = {
     'Chaque minute, Podium cherche des rafales : beaucoup de votes pour une même proposition en peu de temps, depuis un même réseau ou depuis des comptes créés presque en même temps. Les sujets où une rafale attend votre examen s’affichent ici.',
     'Every minute, Podium looks for bursts: many ballots for one proposition in a short time, from one network or from accounts created at nearly the same time. Topics with a burst waiting for you to look at it are listed here.',
     'Cada minuto, Podium busca ráfagas: muchos votos para una misma propuesta en poco tiempo, desde una misma red o desde cuentas creadas casi a la vez. Aquí aparecen los temas con una ráfaga pendiente de revisión.',
-    'Podium sucht jede Minute nach Häufungen: viele Stimmzettel für denselben Vorschlag in kurzer Zeit, aus einem Netz oder von fast gleichzeitig angelegten Konten. Themen mit einer Häufung, die auf Ihre Prüfung wartet, erscheinen hier.',
+    'Podium sucht jede Minute nach Häufungen: viele Stimmzettel für denselben Vorschlag in kurzer Zeit, aus einem Netz oder von fast gleichzeitig angelegten Konten. Themen mit einer Häufung, die auf deine Prüfung wartet, erscheinen hier.',
   ],
   'integrity.list.empty': [
     'Rien d’inhabituel : aucune rafale de votes n’attend d’examen.',
@@ -299,25 +299,25 @@ const actions: Record<string, CatalogRow> = {
     'Mettre à l’écart son vote compté',
     'Quarantine its counted ballot',
     'Apartar su voto contado',
-    'Ihren gezählten Stimmzettel zurückstellen',
+    'Den gezählten Stimmzettel zurückstellen',
   ],
   'integrity.action.quarantineAll_other': [
     'Mettre à l’écart ses {{count}} votes comptés',
     'Quarantine its {{count}} counted ballots',
     'Apartar sus {{count}} votos contados',
-    'Ihre {{count}} gezählten Stimmzettel zurückstellen',
+    'Die {{count}} gezählten Stimmzettel zurückstellen',
   ],
   'integrity.action.restoreAll_one': [
     'Rétablir son vote mis à l’écart',
     'Restore its quarantined ballot',
     'Restablecer su voto apartado',
-    'Ihren zurückgestellten Stimmzettel wiederherstellen',
+    'Den zurückgestellten Stimmzettel wiederherstellen',
   ],
   'integrity.action.restoreAll_other': [
     'Rétablir ses {{count}} votes mis à l’écart',
     'Restore its {{count}} quarantined ballots',
     'Restablecer sus {{count}} votos apartados',
-    'Ihre {{count}} zurückgestellten Stimmzettel wiederherstellen',
+    'Die {{count}} zurückgestellten Stimmzettel wiederherstellen',
   ],
   'integrity.action.deactivate_one': [
     'Désactiver le compte',
@@ -373,13 +373,13 @@ const actions: Record<string, CatalogRow> = {
     '{{sentence}} Son vote encore compté cessera de compter jusqu’à ce qu’il soit rétabli.',
     '{{sentence}} Its ballot still counted will stop counting until restored.',
     '{{sentence}} Su voto aún contado dejará de contar hasta que se restablezca.',
-    '{{sentence}} Ihr noch gezählter Stimmzettel zählt nicht mehr, bis er wiederhergestellt wird.',
+    '{{sentence}} Der noch gezählte Stimmzettel zählt nicht mehr, bis er wiederhergestellt wird.',
   ],
   'integrity.quarantine.flagBallots_other': [
     '{{sentence}} Ses {{count}} votes encore comptés cesseront de compter jusqu’à ce qu’ils soient rétablis.',
     '{{sentence}} Its {{count}} ballots still counted will stop counting until restored.',
     '{{sentence}} Sus {{count}} votos aún contados dejarán de contar hasta que se restablezcan.',
-    '{{sentence}} Ihre {{count}} noch gezählten Stimmzettel zählen nicht mehr, bis sie wiederhergestellt werden.',
+    '{{sentence}} Die {{count}} noch gezählten Stimmzettel zählen nicht mehr, bis sie wiederhergestellt werden.',
   ],
   'integrity.quarantine.oneBallot': [
     'Le vote de {{username}} pour « {{name}} » cessera de compter jusqu’à ce qu’il soit rétabli.',
@@ -427,14 +427,14 @@ const actions: Record<string, CatalogRow> = {
   'integrity.deactivate.message_one': [
     'Le compte derrière cette rafale ne pourra plus se connecter et ses votes cesseront de compter. Vous pourrez le réactiver depuis l’écran des utilisateurs.',
     'The account behind this burst will no longer sign in and its ballots will stop counting. You can reactivate it from the users screen.',
-    'La cuenta detrás de esta ráfaga ya no podrá iniciar sesión y sus votos dejarán de contar. Puede reactivarla desde la pantalla de usuarios.',
-    'Das Konto hinter dieser Häufung kann sich nicht mehr anmelden, und seine Stimmzettel zählen nicht mehr. Sie können es in der Benutzerverwaltung wieder aktivieren.',
+    'La cuenta detrás de esta ráfaga ya no podrá iniciar sesión y sus votos dejarán de contar. Puedes reactivarla desde la pantalla de usuarios.',
+    'Das Konto hinter dieser Häufung kann sich nicht mehr anmelden, und seine Stimmzettel zählen nicht mehr. Du kannst es in der Benutzerverwaltung wieder aktivieren.',
   ],
   'integrity.deactivate.message_other': [
     'Les {{count}} comptes derrière cette rafale ne pourront plus se connecter et leurs votes cesseront de compter. Vous pourrez les réactiver depuis l’écran des utilisateurs.',
     'The {{count}} accounts behind this burst will no longer sign in and their ballots will stop counting. You can reactivate them from the users screen.',
-    'Las {{count}} cuentas detrás de esta ráfaga ya no podrán iniciar sesión y sus votos dejarán de contar. Puede reactivarlas desde la pantalla de usuarios.',
-    'Die {{count}} Konten hinter dieser Häufung können sich nicht mehr anmelden, und ihre Stimmzettel zählen nicht mehr. Sie können sie in der Benutzerverwaltung wieder aktivieren.',
+    'Las {{count}} cuentas detrás de esta ráfaga ya no podrán iniciar sesión y sus votos dejarán de contar. Puedes reactivarlas desde la pantalla de usuarios.',
+    'Die {{count}} Konten hinter dieser Häufung können sich nicht mehr anmelden, und ihre Stimmzettel zählen nicht mehr. Du kannst sie in der Benutzerverwaltung wieder aktivieren.',
   ],
   'integrity.deactivate.confirm_one': ['Désactiver', 'Deactivate', 'Desactivar', 'Deaktivieren'],
   'integrity.deactivate.confirm_other': [
@@ -452,15 +452,15 @@ const actions: Record<string, CatalogRow> = {
   'integrity.dismiss.message': [
     'Vous jugez cette rafale sans gravité : l’alerte se ferme et ses votes restent comme ils sont.',
     'You judge this burst harmless: the flag closes and its ballots stay as they are.',
-    'Considera esta ráfaga inofensiva: la alerta se cierra y sus votos quedan como están.',
-    'Sie halten diese Häufung für harmlos: Der Hinweis wird geschlossen, ihre Stimmzettel bleiben, wie sie sind.',
+    'Consideras esta ráfaga inofensiva: la alerta se cierra y sus votos quedan como están.',
+    'Du hältst diese Häufung für harmlos: Der Hinweis wird geschlossen, ihre Stimmzettel bleiben, wie sie sind.',
   ],
   'integrity.dismiss.confirm': ['Écarter', 'Dismiss', 'Descartar', 'Verwerfen'],
   'integrity.done.quarantined_zero': [
     'Aucun vote n’a changé : ils étaient déjà à l’écart.',
     'No ballot changed: they were already quarantined.',
     'Ningún voto cambió: ya estaban apartados.',
-    'Kein Stimmzettel hat sich geändert: Sie waren schon zurückgestellt.',
+    'Kein Stimmzettel hat sich geändert: Alle waren schon zurückgestellt.',
   ],
   'integrity.done.quarantined_one': [
     '{{count}} vote mis à l’écart.',
@@ -478,7 +478,7 @@ const actions: Record<string, CatalogRow> = {
     'Aucun vote n’a changé : ils n’étaient plus à l’écart.',
     'No ballot changed: they were no longer quarantined.',
     'Ningún voto cambió: ya no estaban apartados.',
-    'Kein Stimmzettel hat sich geändert: Sie waren nicht mehr zurückgestellt.',
+    'Kein Stimmzettel hat sich geändert: Keiner war mehr zurückgestellt.',
   ],
   'integrity.done.restored_one': [
     '{{count}} vote rétabli.',

@@ -97,6 +97,7 @@ export function MethodologyPage() {
         <p>{t('methodology.castAndCounted.kept')}</p>
         <p>{t('methodology.castAndCounted.wait')}</p>
         <p>{t('methodology.castAndCounted.automatic')}</p>
+        <p>{t('methodology.castAndCounted.bursts')}</p>
         <p>{t('methodology.castAndCounted.quarantine')}</p>
       </Section>
 
