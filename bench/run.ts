@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start] [--seconds 10] [--mixed-seconds 60] [--votes-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -29,6 +29,8 @@
  * catalogue and prints Podium's hit@3 beside MiniSearch's, overall, per kind and per interface language.
  * `metrics` measures the popular list and one topic on a small fresh SQLite data set with the Prometheus
  * metrics off and on (METRICS_TOKEN, scraped meanwhile), three runs each, alternating (decision 017).
+ * `start` times `npm start` to ready on the demo data once built, beside the launcher through tsx as it ran
+ * before and the server bundle alone (issue 40).
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
  * `--search-only` just the single-client search p95 and the mixed workload with the server's memory.
  */
@@ -61,6 +63,7 @@ import { benchRelevance } from './lib/relevance.js';
 import { benchResetTiming } from './lib/reset-timing.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
 import { SingleClient } from './lib/single-client.js';
+import { benchStartTime } from './lib/start-time.js';
 import { benchStreams } from './lib/streams.js';
 import { mintTokens } from './lib/tokens.js';
 
@@ -68,7 +71,8 @@ const { values } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy',
+      default:
+        'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start',
     },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
@@ -542,6 +546,7 @@ if (sections.has('integrity') && !(await benchIntegrityScreen(['sqlite', 'postgr
 if (sections.has('relevance')) await benchRelevance();
 if (sections.has('metrics')) await benchMetricsCost(SECONDS);
 if (sections.has('proxy')) failures.push(...(await benchProxy(SECONDS)));
+if (sections.has('start')) failures.push(...(await benchStartTime()));
 
 if (failures.length > 0) {
   console.log(`\nBudgets broken:\n${failures.map((f) => `- ${f}`).join('\n')}`);

@@ -3,7 +3,9 @@ import { serverNodeArgs } from '../server/launch.js';
 import { buildServerIfStale } from './server-build.js';
 import { buildWebIfStale } from './web-build.js';
 
-// `npm start`: build what is missing, then run the server (it migrates and seeds by itself).
+// `npm start` runs this file bundled (dist/start.js, built by `npm install` and by scripts/server-build.ts):
+// build what is missing or older than its sources, then run the server (it migrates and seeds by itself).
+// A newer launcher, rebuilt here, runs from the next start.
 buildWebIfStale();
 buildServerIfStale();
 const server = spawn(process.execPath, serverNodeArgs(), { stdio: 'inherit' });

@@ -11,6 +11,9 @@ import { resolve } from 'node:path';
  */
 export const SERVER_BUNDLE = resolve(import.meta.dirname, '..', 'dist', 'server', 'main.js');
 
+/** `npm start`'s launcher (scripts/start.ts), bundled with the server. Both paths hold from `dist/` too. */
+export const START_BUNDLE = resolve(import.meta.dirname, '..', 'dist', 'start.js');
+
 /**
  * V8's old space in MB, unless HEAP_LIMIT_MB says otherwise (0: V8's own choice). A server sized for a
  * 512 MB machine, as the cache budget is (CACHE_BUDGET_MB): on a large machine V8 lets its heap grow

@@ -10,9 +10,14 @@ process.env.NODE_ENV ??= 'production';
 const startedAt = performance.now();
 const config = loadConfig();
 const database = openConfiguredDatabase(config);
-await migrateToLatest(database);
+const { newerSchema } = await migrateToLatest(database, { allowNewerSchema: true });
 const podium = await buildApp({ config, database });
 const { app } = podium;
+if (newerSchema.length > 0)
+  app.log.warn(
+    { migrations: newerSchema },
+    'the database has migrations of a newer release: this server runs on them until it is upgraded',
+  );
 await prepareData(podium, app.log);
 
 /**

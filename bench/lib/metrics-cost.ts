@@ -8,7 +8,7 @@ import { seedBench } from '../../server/db/seed/seed-bench.js';
 import { routeLabel } from '../../server/metrics/requests.js';
 import { startServerProcess } from '../../server/test/process.js';
 import { type CannonRequest, load } from './autocannon.js';
-import { fmt } from './format.js';
+import { fmt, median, spread } from './format.js';
 
 /** A small data set: the cost measured is the request's, not the database's. */
 const SIZE = { topics: 2_000, users: 500, votes: 20_000 };
@@ -22,12 +22,6 @@ interface Run {
   p50: number;
   p99: number;
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
-const spread = (values: readonly number[]) => `${fmt(Math.min(...values))}-${fmt(Math.max(...values))}`;
 
 /** One request of each kind the route label tells apart. */
 const LABELLED_REQUESTS = {

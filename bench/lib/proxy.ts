@@ -6,7 +6,7 @@ import { NGINX_FAIL_TIMEOUT_MS, startCluster } from '../../server/test/cluster.j
 import { LoadClient, startMixedLoad, type Voter } from '../../server/test/mixed-load.js';
 import { LIFTED_CREATION_LIMITS } from '../../server/test/process.js';
 import { load } from './autocannon.js';
-import { fmt } from './format.js';
+import { fmt, median } from './format.js';
 
 /**
  * `npm run bench -- --only proxy` (issue 40): what nginx costs in front of one app server (a read route,
@@ -23,8 +23,6 @@ const BROWSERS = 8;
 /** Load kept before, between and after the restarts, beyond nginx's fail_timeout. */
 const SETTLE_MS = 5_000;
 
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 
 /** Clock ticks per second of /proc's utime and stime (Linux's USER_HZ). */

@@ -5,7 +5,7 @@ import { createScratchDatabase } from '../../server/test/faults.js';
 import { callJson } from '../../server/test/process.js';
 import { startTestSmtp } from '../../server/test/smtp.js';
 import { BENCH_PG_URL } from './dataset.js';
-import { fmt } from './format.js';
+import { fmt, median } from './format.js';
 import { register, withServer } from './stream-server.js';
 
 /** Requests of each kind; the issue asks for 200. */
@@ -14,11 +14,6 @@ const REQUESTS = 200;
 const DELIVERIES = 20;
 /** The answers may differ by this much at the median (issue 35). */
 const BUDGET_MS = 5;
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 
 /**
  * A reset request for an address an account has, against one no account has: 200 of each, alternated one

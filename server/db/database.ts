@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migrations/index.js';
+import { MIGRATION_NAMES, migrationProvider } from './migrations/index.js';
 import { PooledClient, PreparingClient } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.js';
@@ -182,15 +182,21 @@ function checkpointInBackground(sqlite: SQLite.Database, file: string): Checkpoi
  * unlock could reach another server connection than the lock and leave it held, so the migrations run
  * on a connection of their own straight to PostgreSQL.
  */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+export async function migrateToLatest(
+  handle: DatabaseHandle,
+  options: MigrateOptions = {},
+): Promise<MigrationOutcome> {
   if (handle.directLocation && handle.directLocation !== handle.location) {
     const direct = openDatabase({ url: handle.directLocation, schema: handle.schema, poolSize: 1 });
     try {
-      await migrateToLatest(direct);
+      return await migrateToLatest(direct, options);
     } finally {
       await direct.close();
     }
-    return;
+  }
+  if (options.allowNewerSchema) {
+    const unknown = newerMigrations(await executedMigrations(handle));
+    if (unknown.length > 0) return { newerSchema: unknown };
   }
   const migrator = new Migrator({
     db: handle.db,
@@ -203,6 +209,45 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  return { newerSchema: [] };
+}
+
+export interface MigrateOptions {
+  /**
+   * Start on a schema a newer release has already migrated, instead of refusing. During a rolling upgrade
+   * the first new server migrates while older ones still run; one of those that restarts (a crash,
+   * `Restart=on-failure`) then meets migrations it does not know. A migration leaves the previous release
+   * working (docs/conventions.md, on schema changes), so the older server may run on it until it is upgraded.
+   * Only the server's start asks for this: a restore or a bench must not pass over a schema it does not know.
+   */
+  allowNewerSchema?: boolean;
+}
+
+export interface MigrationOutcome {
+  /** Migrations the database has run that this release does not know (empty: the schema is this release's). */
+  newerSchema: string[];
+}
+
+/** The migrations the database has run, by name (none in a new database: no bookkeeping table yet). */
+export async function executedMigrations(handle: DatabaseHandle): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
+    return rows.map((row) => row.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Of the migrations a database has run, those this release does not have, when it has run all of this
+ * release's: a newer release's schema. A database that lacks some of ours is migrated as usual (and a mix
+ * of both, two branches, is refused by the migrator).
+ */
+export function newerMigrations(executed: readonly string[]): string[] {
+  const ran = new Set(executed);
+  if (!MIGRATION_NAMES.every((name) => ran.has(name))) return [];
+  const ours = new Set(MIGRATION_NAMES);
+  return executed.filter((name) => !ours.has(name)).sort();
 }
 
 export async function isDatabaseReachable(handle: DatabaseHandle): Promise<boolean> {

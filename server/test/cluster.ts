@@ -72,7 +72,7 @@ export function siteConfig(
   const site = kept
     .join('\n')
     .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${options.listenPort};`)
-    .replace(/^(\s*)root \/srv\/podium\/web\/dist;$/m, `$1root ${options.webDist};`);
+    .replace(/^(\s*)root \/srv\/podium\/public;$/m, `$1root ${options.webDist};`);
   if (!site.includes(`listen 127.0.0.1:${options.listenPort};`) || !site.includes(options.webDist))
     throw new Error(`${SITE_TEMPLATE} no longer has the listen or root line this cluster rewrites`);
   return site;

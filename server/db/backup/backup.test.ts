@@ -223,6 +223,29 @@ describe(`npm run backup and restore (${kind})`, () => {
       expect(await withDatabase(source.url, ({ db }) => snapshotDatabase(db))).toBe(damaged);
     });
 
+    it('refuses a backup made by a newer release, and leaves the target as it was', async () => {
+      // A database a newer release migrated (one migration this release does not know), backed up.
+      const newer = await createTarget();
+      try {
+        await withDatabase(newer.url, ({ db }) =>
+          sql`insert into kysely_migration (name, timestamp) values ('2099-01-01-0001-a-newer-release', '2099-01-01T00:00:00.000Z')`.execute(
+            db,
+          ),
+        );
+        const newerBackup = await createBackup({
+          url: newer.url,
+          target: join(dir, 'newer-backups'),
+          now: new Date('2026-05-02T03:00:00Z'),
+        });
+        await expect(restoreBackup({ file: newerBackup.file, url: source.url, force: true })).rejects.toThrow(
+          /comes from a newer release of Podium \(its database has run 2099-01-01-0001-a-newer-release/,
+        );
+        expect(await withDatabase(source.url, ({ db }) => snapshotDatabase(db))).toBe(damaged);
+      } finally {
+        await newer.drop();
+      }
+    });
+
     it('restores with --force: every row back, totals exact, the ballot history intact', async () => {
       const report = await restoreBackup({ file: backup.file, url: source.url, force: true });
       expect(report.mismatches).toEqual([]);

@@ -22,15 +22,20 @@ export function withoutPassword(url: string): string {
 /**
  * Runs pg_dump or pg_restore (on the database `url` names, when one is), and fails with what the tool wrote to stderr
  * when it exits with anything but 0. The password travels in PGPASSWORD, not on the command line, which
- * every user of the machine can read (ps).
+ * every user of the machine can read (ps). Answers what the tool wrote to stdout (a backup's own output goes to
+ * its file, so this is empty then).
  */
-export async function runPgTool(tool: PgTool, args: string[], url?: string): Promise<void> {
+export async function runPgTool(tool: PgTool, args: string[], url?: string): Promise<string> {
   requirePgTool(tool);
   const password = url ? decodeURIComponent(new URL(url).password) : '';
   const target = url ? [`--dbname=${withoutPassword(url)}`] : [];
   const child = spawn(tool, [...args, ...target], {
     env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -42,6 +47,7 @@ export async function runPgTool(tool: PgTool, args: string[], url?: string): Pro
     child.once('close', (code) => resolve(code));
   });
   if (status !== 0) throw new PgToolFailed(tool, status, stderr.trim());
+  return stdout;
 }
 
 export class PgToolFailed extends Error {

@@ -8,6 +8,7 @@ import { PgToolFailed, requirePgTool, runPgTool, withoutPassword } from './pg-to
 import {
   countMainTables,
   proveWhole,
+  refuseNewerRelease,
   refuseUnlessEmpty,
   type TableCounts,
   type WholeReport,
@@ -60,6 +61,7 @@ export async function restorePostgres(file: string, url: string, force: boolean)
     await target.close();
   }
   await readableArchive(file);
+  refuseNewerRelease(await archivedMigrations(file));
   await restoreArchive(file, url, ['--clean', '--if-exists'], withoutPassword(url));
   const restored = openDatabase({ url, poolSize: 2 });
   try {
@@ -109,6 +111,20 @@ async function readableArchive(file: string): Promise<void> {
       `${file} is not a readable pg_dump archive (truncated or corrupted): ${error.stderr}`,
     );
   }
+}
+
+/**
+ * The migrations the archived database had run: the rows of its kysely_migration table, which pg_restore
+ * prints as COPY data without touching any database. Read before the restore replaces anything.
+ */
+async function archivedMigrations(file: string): Promise<string[]> {
+  const lines = (
+    await runPgTool('pg_restore', ['--data-only', '--table=kysely_migration', '--file=-', file])
+  ).split('\n');
+  const start = lines.findIndex((line) => line.startsWith('COPY ') && line.includes('kysely_migration '));
+  if (start < 0) return [];
+  const end = lines.indexOf('\\.', start);
+  return lines.slice(start + 1, end < 0 ? undefined : end).map((line) => line.split('\t')[0] as string);
 }
 
 async function restoreArchive(file: string, url: string, options: string[], shownAs: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type DatabaseHandle, migrateToLatest } from '../database.js';
+import { type DatabaseHandle, executedMigrations, migrateToLatest, newerMigrations } from '../database.js';
 import { findTotalsMismatches } from '../integrity.js';
 import type { Database } from '../schema.js';
 import { BackupRefused } from './backup-file.js';
@@ -48,9 +48,24 @@ export async function countMainTables(db: Kysely<Database>): Promise<TableCounts
  * main tables are counted for the operator to compare.
  */
 export async function proveWhole(handle: DatabaseHandle): Promise<WholeReport> {
+  refuseNewerRelease(await executedMigrations(handle));
   await migrateToLatest(handle);
   const mismatches = await findTotalsMismatches(handle.db);
   return { counts: await countMainTables(handle.db), mismatches };
+}
+
+/**
+ * A backup made by a newer release has a schema this one does not know: its servers would run on it
+ * (docs/conventions.md), but a restore must prove the data whole by this release's rules, which it cannot.
+ * `executed` are the migrations the backup's database had run.
+ */
+export function refuseNewerRelease(executed: readonly string[]): void {
+  const newer = newerMigrations(executed);
+  if (newer.length === 0) return;
+  throw new BackupRefused(
+    `The backup comes from a newer release of Podium (its database has run ${newer.join(', ')}, which this ` +
+      'release does not know): restore it with that release or a later one.',
+  );
 }
 
 /** Refuses to overwrite people's data unless told to: a target with any user or topic is not empty. */

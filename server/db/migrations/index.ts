@@ -65,6 +65,9 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0029-burst-flags': burstFlags,
 };
 
+/** Every migration of this release, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return {
     async getMigrations() {
