@@ -48,7 +48,15 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // A port in use or a listener that cannot open: said in one log line an operator reads, then exit 1
+  // (systemd tries again after RestartSec), rather than an uncaught exception's stack trace.
+  app.log.fatal({ err: error }, `Podium could not start: ${(error as Error).message}`);
+  await database.close();
+  process.exit(1);
+}
 app.log.info(
   {
     url: `http://${config.host}:${config.port}`,

@@ -6,7 +6,7 @@ import { NGINX_FAIL_TIMEOUT_MS, startCluster } from '../../server/test/cluster.j
 import { LoadClient, startMixedLoad, type Voter } from '../../server/test/mixed-load.js';
 import { LIFTED_CREATION_LIMITS } from '../../server/test/process.js';
 import { load } from './autocannon.js';
-import { fmt, median } from './format.js';
+import { fmt, median, spread } from './format.js';
 
 /**
  * `npm run bench -- --only proxy` (issue 40): what nginx costs in front of one app server (a read route,
@@ -15,7 +15,11 @@ import { fmt, median } from './format.js';
  */
 const RUNS = 3;
 const CONNECTIONS = 10;
-/** The budget: nginx keeps at least this share of one server's direct throughput. */
+/**
+ * The budget, per server as the issue puts it: behind nginx one app server keeps at least this share of
+ * what it serves directly, measured by its CPU per request. The raw req/s ratio is printed beside it: here
+ * the load generator, nginx and the server share two cores, so nginx's own CPU comes out of the server's.
+ */
 const PROXY_RATIO_BUDGET = 0.8;
 const STREAMS = 200;
 const VOTERS = 10;
@@ -82,9 +86,10 @@ export async function benchProxy(seconds: number): Promise<string[]> {
       }
     }
     const ratio = median(proxied) / median(direct);
-    const verdict = ratio >= PROXY_RATIO_BUDGET ? 'ok' : 'OVER BUDGET';
-    if (ratio < PROXY_RATIO_BUDGET)
-      failures.push(`proxy: throughput ratio ${fmt(ratio, 2)} < ${PROXY_RATIO_BUDGET}`);
+    const perServer = median(cpu.direct) / median(cpu.proxied);
+    const verdict = perServer >= PROXY_RATIO_BUDGET ? 'ok' : 'OVER BUDGET';
+    if (perServer < PROXY_RATIO_BUDGET)
+      failures.push(`proxy: one server behind nginx keeps ${fmt(perServer, 2)} < ${PROXY_RATIO_BUDGET}`);
     console.log(
       `GET /api/topics/:id, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${seconds} s (medians); ` +
         'the load generator, nginx and the app server share the machine:\n',
@@ -98,9 +103,10 @@ export async function benchProxy(seconds: number): Promise<string[]> {
       `| through nginx to that server | ${fmt(median(proxied))} | ${fmt(median(p99.proxied))} | ${fmt(median(cpu.proxied))} µs | ${fmt(median(cpu.nginx))} µs |`,
     );
     console.log(
-      `\nthroughput ratio ${fmt(ratio, 2)} (budget >= ${PROXY_RATIO_BUDGET}: ${verdict}); ` +
-        `one app server's capacity behind nginx (its CPU per request direct / through nginx): ` +
-        `${fmt(median(cpu.direct) / median(cpu.proxied), 2)}; nginx's cost: ${fmt(median(cpu.nginx))} µs of CPU per request`,
+      `\none app server's capacity behind nginx (its CPU per request direct / through nginx): ` +
+        `${fmt(perServer, 2)} (budget >= ${PROXY_RATIO_BUDGET}: ${verdict}); throughput ratio on this shared ` +
+        `machine ${fmt(ratio, 2)} (runs: direct ${spread(direct)}, through nginx ${spread(proxied)} req/s); ` +
+        `nginx's cost: ${fmt(median(cpu.nginx))} µs of CPU per request`,
     );
   } finally {
     await single.stop();

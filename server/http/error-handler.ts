@@ -67,7 +67,9 @@ export function registerErrorHandling(
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+    // HEAD is a GET without its body (Node's HTTP server drops the body): uptime checks and `curl -I` use it.
+    const readsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (path === '/api' || path.startsWith('/api/') || !readsPage) {
       return sendError(reply, errors.notFound('Route'));
     }
     return options.serveWebApp(request, reply);

@@ -66,9 +66,17 @@ export function serveMetrics(
   }
   app.addHook('onReady', async () => {
     await new Promise<void>((resolve, reject) => {
-      listener.once('error', reject);
+      const refuse = (error: Error) =>
+        reject(
+          new Error(
+            `METRICS_PORT ${port} on ${host} cannot be opened (${error.message}): each app server needs a ` +
+              'port of its own, or scrape the main port with METRICS_TOKEN',
+            { cause: error },
+          ),
+        );
+      listener.once('error', refuse);
       listener.listen(port, host, () => {
-        listener.off('error', reject);
+        listener.off('error', refuse);
         resolve();
       });
     });

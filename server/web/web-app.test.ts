@@ -57,6 +57,19 @@ describe('the web app at its addresses', () => {
     }
   });
 
+  it('answers HEAD at a page as GET would, without a body, for uptime checks and curl -I', async () => {
+    const category = await makeCategory(server.ctx.db);
+    const topic = await makeTopic(server.ctx.db, { categoryId: category.id, title: 'Best bagel' });
+    for (const path of ['/', `/topic/${topic.id}`, '/search?q=x']) {
+      const response = await server.request('HEAD', path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain('text/html');
+      expect(response.text, path).toBe('');
+    }
+    expect((await server.request('HEAD', '/no/such/page')).status).toBe(404);
+    expect((await server.request('HEAD', '/api/unknown')).status).toBe(404);
+  });
+
   it('answers 404 with the app at an unknown address, which the app shows as not found in place', async () => {
     for (const path of [
       '/no/such/page',
