@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { serverNodeArgs } from '../server/launch.js';
+import { pathToFileURL } from 'node:url';
+import { SERVER_BUNDLE, serverNodeArgs } from '../server/launch.js';
 import { buildServerIfStale } from './server-build.js';
 import { buildWebIfStale } from './web-build.js';
 
@@ -8,6 +9,14 @@ import { buildWebIfStale } from './web-build.js';
 // A newer launcher, rebuilt here, runs from the next start.
 buildWebIfStale();
 buildServerIfStale();
-const server = spawn(process.execPath, serverNodeArgs(), { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// package.json starts this process with the server's default Node arguments, so the server runs right here;
+// other arguments (HEAP_LIMIT_MB, NODE_OPTIONS) need a process of their own, started with them.
+const serverFlags = serverNodeArgs().slice(0, -1);
+if (serverFlags.every((flag) => process.execArgv.includes(flag))) {
+  await import(pathToFileURL(SERVER_BUNDLE).href);
+} else {
+  const server = spawn(process.execPath, serverNodeArgs(), { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -21,7 +21,11 @@ export const START_BUNDLE = resolve(import.meta.dirname, '..', 'dist', 'start.js
  */
 export const DEFAULT_HEAP_LIMIT_MB = 256;
 
-/** Node's arguments for the server: the heap limit, stack traces that name the TypeScript lines, the bundle. */
+/**
+ * Node's arguments for the server: the heap limit, stack traces that name the TypeScript lines, the bundle.
+ * package.json's `start` passes the default ones to the launcher (scripts/start.ts), which then runs the
+ * server in its own process instead of starting a second one: keep the two alike.
+ */
 export function serverNodeArgs(env: NodeJS.ProcessEnv = process.env): string[] {
   const configured = env.HEAP_LIMIT_MB?.trim();
   const limit = configured ? Number(configured) : DEFAULT_HEAP_LIMIT_MB;

@@ -79,7 +79,17 @@ export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Prom
  * empties the cache), its topic and main topic, the interface texts. A page holds no one's own data
  * (those parts are placeholders), so one build serves every visitor.
  */
-export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: ServerRenderer): PageHandler {
+export function pageHandler(
+  ctx: AppContext,
+  indexHtml: string,
+  rendererLoading: Promise<ServerRenderer | undefined>,
+): PageHandler {
+  // The renderer (React and the pages, ~150 ms to load) arrives after the server is ready: readiness does
+  // not wait for it, and a page asked for before it has arrived waits for it instead.
+  let renderer: ServerRenderer | undefined;
+  const loaded = rendererLoading.then((arrived) => {
+    renderer = arrived;
+  });
   const topics = new TopicsService(ctx);
   const rankings = new RankingsService(ctx.db);
   const source = pageDataSource(ctx);
@@ -179,6 +189,7 @@ export function pageHandler(ctx: AppContext, indexHtml: string, renderer?: Serve
   }
 
   return async (request, reply) => {
+    await loaded;
     const language = pageLanguage(request);
     const [path = '', search = ''] = request.url.split('?', 2);
     const matched = matchClientRoute(path);

@@ -43,5 +43,10 @@ export async function registerWebApp(
     },
   });
   const indexHtml = withInlineStyles(withLowPriorityScripts(readFileSync(indexFile, 'utf8')), distDir);
-  return pageHandler(ctx, indexHtml, await loadServerRenderer(distDir));
+  const rendererLoading = loadServerRenderer(distDir).catch((error: unknown) => {
+    // Pages are then served as the shell, which the browser renders: a bug to see in the log, not an outage.
+    app.log.error({ err: error }, 'the server renderer could not be loaded: pages are served unrendered');
+    return undefined;
+  });
+  return pageHandler(ctx, indexHtml, rendererLoading);
 }
