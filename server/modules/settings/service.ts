@@ -42,22 +42,41 @@ async function readSettings(db: Executor): Promise<SettingsData> {
  * change's subscriber) or on another app server (the cluster channel's notice, within a second).
  */
 class SettingsCache {
+  /** The read under way or done, shared by every reader outside a transaction. */
   private current: Promise<SettingsData> | undefined;
+  /** What `current` read, once it has. */
+  private known: SettingsData | undefined;
 
+  /**
+   * `db` reads them when nothing is kept. A transaction never waits for a read under way outside it: on
+   * SQLite that read waits for the one connection, which the transaction holds, and both would wait forever
+   * (ballots stalled whole benchmark runs after a start, when a ballot's transaction read the proposal
+   * setting while a request outside it was reading the settings). It takes what is known, else reads for
+   * itself, and keeps nothing it read: its transaction may yet roll back.
+   */
   read(db: Executor): Promise<SettingsData> {
+    if (this.known) return Promise.resolve(this.known);
+    if (db.isTransaction) return readSettings(db);
     if (!this.current) {
       const reading = readSettings(db);
       this.current = reading;
-      // A failed read is not kept: the next one tries again.
-      reading.catch(() => {
-        if (this.current === reading) this.current = undefined;
-      });
+      reading.then(
+        (settings) => {
+          if (this.current === reading) this.known = settings;
+        },
+        // A failed read is not kept: the next one tries again.
+        () => {
+          if (this.current === reading) this.current = undefined;
+        },
+      );
     }
     return this.current;
   }
 
   readonly follow = (change: ChangeSet): void => {
-    if (change.hasSettings) this.current = undefined;
+    if (!change.hasSettings) return;
+    this.current = undefined;
+    this.known = undefined;
   };
 }
 

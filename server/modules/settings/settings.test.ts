@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS } from '../../../common/api/settings.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { snapshotDatabase } from '../../test/snapshot.js';
+import { settingsCacheFor } from './service.js';
 
 let server: TestServer;
 let admin: TestUser;
@@ -79,5 +81,27 @@ describe('settings an administrator edits', () => {
     expect((await server.request('GET', '/api/admin/settings')).status).toBe(401);
     expect((await read(voter.accessToken)).status).toBe(403);
     expect((await save({ proposalPolicy: 'review' }, voter.accessToken)).status).toBe(403);
+  });
+});
+
+describe('the settings kept by the server', () => {
+  it('are read inside a transaction while a read outside it waits for the database (SQLite had waited forever)', async () => {
+    // Saved settings leave nothing kept: the next read goes to the database.
+    expect((await save({ burstMinutes: 12 })).status).toBe(200);
+    const db = server.ctx.db;
+    const cache = settingsCacheFor(db);
+    const inside = await db.transaction().execute(async (trx) => {
+      // SQLite's one connection is the transaction's now: the read outside waits until it ends.
+      await sql`select 1`.execute(trx);
+      const outside = cache.read(db);
+      const read = await Promise.race([
+        cache.read(trx),
+        new Promise<'stalled'>((stalled) => setTimeout(() => stalled('stalled'), 2_000)),
+      ]);
+      return { read, outside };
+    });
+    expect(inside.read).not.toBe('stalled');
+    expect(inside.read).toMatchObject({ settings: { burstMinutes: 12 } });
+    expect((await inside.outside).settings.burstMinutes).toBe(12);
   });
 });
