@@ -250,6 +250,11 @@ describe('ballot integrity', () => {
     await page
       .getByText(text('en', 'integrity.userBallots.place_other', { count: '3', name: TARGET }))
       .waitFor();
+    // Deactivated from the flag above: said here, with no second deactivation offered.
+    await page.getByText(text('en', 'integrity.userBallots.accountDeactivated')).waitFor();
+    expect(
+      await page.getByRole('button', { name: text('en', 'integrity.action.deactivate_one') }).count(),
+    ).toBe(0);
     await expectNoSeriousA11yViolations(page, 'a person’s ballots');
     await shootChecked(page, 'admin-user-ballots-en-1280');
 
@@ -272,6 +277,37 @@ describe('ballot integrity', () => {
       .click();
     await page.waitForURL(/\/admin\/users\/\d+\/ballots/);
     await page.getByText(text('en', 'integrity.userBallots.empty')).waitFor();
+    await page.context().close();
+  });
+
+  it('deactivates a person from their ballots, and their ballot leaves the public count', async () => {
+    const topicId = await seedTopic(app.url, 'Best crust', [['Pizzeria Da Marco']]);
+    const voter = await voteAsNewUser(app.url, topicId, ['Forno Rosso']);
+    const { user } = await callApi<{ user: { id: number; username: string } }>(
+      app.url,
+      'GET',
+      '/auth/me',
+      undefined,
+      voter,
+    );
+    expect(await publicFigures(topicId)).toEqual({ cast: 2, counted: 2 });
+    const page = await app.asAdmin('de');
+    await page.setViewportSize(NARROW);
+    await openAdminScreen(page, `/admin/users/${user.id}/ballots`, 'de');
+    await page.getByText(/Best crust/).waitFor();
+    await page.getByRole('button', { name: text('de', 'integrity.action.deactivate_one') }).click();
+    const dialog = page.getByRole('dialog', { name: text('de', 'integrity.deactivate.title') });
+    await dialog.getByText(`@${user.username}`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: text('de', 'integrity.deactivate.confirm_one') }).click();
+    await page
+      .getByRole('status')
+      .getByText(text('de', 'integrity.done.deactivated_one', { count: '1' }))
+      .waitFor();
+    await page.getByText(text('de', 'integrity.userBallots.accountDeactivated')).waitFor();
+    expect(await publicFigures(topicId)).toEqual({ cast: 2, counted: 1 });
+    expect((await pointsOf(topicId, 'Forno Rosso')) ?? 0).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'a person’s ballots, deactivated, in German at 360 px');
+    await shootChecked(page, 'admin-user-ballots-de-360');
     await page.context().close();
   });
 });

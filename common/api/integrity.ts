@@ -86,6 +86,8 @@ export const flagData = z.object({ flag: burstFlagDto });
 /** A person's ballots as administrators see them from the user table: every version, with its state. */
 export const userBallotsParams = z.object({ id: z.coerce.number().int().positive() });
 export const userBallotsData = z.object({
+  /** Whose ballots: the account's name and whether it may still sign in (its ballots count only then). */
+  account: z.object({ username: z.string(), isActive: z.boolean() }),
   ballots: z.array(
     z.object({
       ballotId: z.int(),

@@ -436,6 +436,18 @@ const actions: Record<string, CatalogRow> = {
     'Las {{count}} cuentas detrás de esta ráfaga ya no podrán iniciar sesión y sus votos dejarán de contar. Puedes reactivarlas desde la pantalla de usuarios.',
     'Die {{count}} Konten hinter dieser Häufung können sich nicht mehr anmelden, und ihre Stimmzettel zählen nicht mehr. Du kannst sie in der Benutzerverwaltung wieder aktivieren.',
   ],
+  'integrity.userBallots.deactivateMessage': [
+    '{{who}} ne pourra plus se connecter et ses votes cesseront de compter. Vous pourrez réactiver le compte depuis l’écran des utilisateurs.',
+    '{{who}} will no longer sign in and their ballots will stop counting. You can reactivate the account from the users screen.',
+    '{{who}} ya no podrá iniciar sesión y sus votos dejarán de contar. Puedes reactivar la cuenta desde la pantalla de usuarios.',
+    '{{who}} kann sich nicht mehr anmelden, und die Stimmzettel zählen nicht mehr. Du kannst das Konto in der Benutzerverwaltung wieder aktivieren.',
+  ],
+  'integrity.userBallots.accountDeactivated': [
+    'Ce compte est désactivé : ses votes ne comptent pas.',
+    'This account is deactivated: its ballots do not count.',
+    'Esta cuenta está desactivada: sus votos no cuentan.',
+    'Dieses Konto ist deaktiviert: Seine Stimmzettel zählen nicht.',
+  ],
   'integrity.deactivate.confirm_one': ['Désactiver', 'Deactivate', 'Desactivar', 'Deaktivieren'],
   'integrity.deactivate.confirm_other': [
     'Désactiver les {{count}} comptes',

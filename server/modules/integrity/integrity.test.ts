@@ -174,6 +174,7 @@ describe('a person’s ballots', () => {
       token: await tokenOf(admin),
     });
     expect(response.status).toBe(200);
+    expect(response.body.data.account).toEqual({ username: voter.username, isActive: true });
     const [only] = response.body.data.ballots;
     expect(only).toMatchObject({ topic: { id: topic.id }, state: 'counted', quarantineReason: null });
     expect(

@@ -162,7 +162,8 @@ export class IntegrityService {
 
   /** A person's ballots with every version, for administrators (from the user table). */
   async userBallots(userId: number, language: Language): Promise<UserBallotsData> {
-    if (!(await new UsersRepository(this.ctx.db).findById(userId))) throw errors.notFound('User');
+    const account = await new UsersRepository(this.ctx.db).findById(userId);
+    if (!account) throw errors.notFound('User');
     // Newest ballot first, each with its newest version first (the export reads the same rows oldest first).
     const rows = (await new BallotsRepository(this.ctx.db).versionsOf(userId)).sort(
       (a, b) => b.voted_at.localeCompare(a.voted_at) || a.ballot_id - b.ballot_id || b.version - a.version,
@@ -210,7 +211,10 @@ export class IntegrityService {
         places,
       });
     }
-    return { ballots: [...ballots.values()] };
+    return {
+      account: { username: account.username, isActive: account.is_active === 1 },
+      ballots: [...ballots.values()],
+    };
   }
 
   /** The jobs: a look for bursts every minute, and networks forgotten daily; each on one server. */

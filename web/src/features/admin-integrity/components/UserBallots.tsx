@@ -6,10 +6,12 @@ import { errorMessage } from '../../../shared/api/index.js';
 import { formatDateTime } from '../../../shared/format/date-time.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { type ConfirmRequest, ConfirmRequestDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { LoadState } from '../../../shared/ui/LoadState.js';
 import { StatusMessage } from '../../../shared/ui/StatusMessage.js';
+import { useAuth } from '../../auth/index.js';
 import { useLanguage } from '../../i18n/index.js';
-import { useRestoreBallots, useUserBallots } from '../api/integrity.js';
+import { useDeactivateAccounts, useRestoreBallots, useUserBallots } from '../api/integrity.js';
 import { BallotStateBadge } from './BallotStateBadge.js';
 import { QuarantineDialog, type QuarantineRequest } from './QuarantineDialog.js';
 
@@ -18,14 +20,18 @@ type UserBallot = UserBallotsData['ballots'][number];
 /**
  * /admin/users/:id/ballots: each of a person's ballots, its topic and whether it counts, with every
  * version newest first (when, why, the places it gave, the network it came from while kept), and a
- * quarantine or a restore for each.
+ * quarantine or a restore for each; the account itself may be deactivated from here too, as from a flag.
  */
 export function UserBallots({ userId, username }: { userId: number; username: string | undefined }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const ballots = useUserBallots(userId, language);
   const restore = useRestoreBallots();
+  const deactivate = useDeactivateAccounts();
+  // As on the users table, an administrator does not deactivate themself.
+  const isSelf = useAuth().user?.id === userId;
   const [quarantining, setQuarantining] = useState<QuarantineRequest | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
   const who = username ? `@${username}` : t('integrity.userBallots.someone');
@@ -36,9 +42,33 @@ export function UserBallots({ userId, username }: { userId: number; username: st
       description: t('integrity.quarantine.userBallot', { who, topic: ballot.topic.title }),
     });
 
+  const askDeactivate = (account: UserBallotsData['account']) =>
+    setConfirm({
+      title: t('integrity.deactivate.title'),
+      message: t('integrity.userBallots.deactivateMessage', { who: `@${account.username}` }),
+      confirmLabel: t('integrity.deactivate.confirm_one'),
+      danger: true,
+      errorKey: 'integrity.error.action',
+      onConfirm: async () => {
+        await deactivate.mutateAsync([userId]);
+        setStatus(t('integrity.done.deactivated', { count: 1 }));
+      },
+    });
+
   return (
     <div className="admin-screen integrity-screen">
       <StatusMessage message={status} />
+      {ballots.data && !isSelf && (
+        <div className="flag-card__actions">
+          {ballots.data.account.isActive ? (
+            <Button onClick={() => askDeactivate(ballots.data.account)}>
+              {t('integrity.action.deactivate_one')}
+            </Button>
+          ) : (
+            <p className="integrity-muted">{t('integrity.userBallots.accountDeactivated')}</p>
+          )}
+        </div>
+      )}
       {restore.isError && (
         <Alert tone="error" onDismiss={() => restore.reset()}>
           {errorMessage(t, restore.error, 'integrity.error.action')}
@@ -101,6 +131,7 @@ export function UserBallots({ userId, username }: { userId: number; username: st
         onClose={() => setQuarantining(null)}
         onDone={(changed) => setStatus(t('integrity.done.quarantined', { count: changed }))}
       />
+      <ConfirmRequestDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );
 }
