@@ -293,7 +293,11 @@ describe('ballot integrity', () => {
     expect(await publicFigures(topicId)).toEqual({ cast: 2, counted: 2 });
     const page = await app.asAdmin('de');
     await page.setViewportSize(NARROW);
+    // Opened from its address: the title names the person all the same.
     await openAdminScreen(page, `/admin/users/${user.id}/ballots`, 'de');
+    await page
+      .getByRole('heading', { name: text('de', 'integrity.userBallots.title', { username: user.username }) })
+      .waitFor();
     await page.getByText(/Best crust/).waitFor();
     await page.getByRole('button', { name: text('de', 'integrity.action.deactivate_one') }).click();
     const dialog = page.getByRole('dialog', { name: text('de', 'integrity.deactivate.title') });

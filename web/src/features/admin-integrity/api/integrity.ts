@@ -58,6 +58,8 @@ export function useUserBallots(id: number, language: Language) {
     queryKey: integrityKeys.userBallots(id, language),
     queryFn: ({ signal }) =>
       apiRequest<UserBallotsData>(`/admin/users/${id}/ballots`, { query: { lang: language }, signal }),
+    // An address with no account number in it asks nothing (its page says not found).
+    enabled: Number.isInteger(id) && id > 0,
   });
 }
 
