@@ -443,7 +443,7 @@ const actions: Record<string, CatalogRow> = {
     '{{who}} kann sich nicht mehr anmelden, und die Stimmzettel zählen nicht mehr. Du kannst das Konto in der Benutzerverwaltung wieder aktivieren.',
   ],
   'integrity.userBallots.accountDeactivated': [
-    'Ce compte est désactivé : ses votes ne comptent pas.',
+    'Ce compte est désactivé\u00a0: ses votes ne comptent pas.',
     'This account is deactivated: its ballots do not count.',
     'Esta cuenta está desactivada: sus votos no cuentan.',
     'Dieses Konto ist deaktiviert: Seine Stimmzettel zählen nicht.',
