@@ -44,39 +44,37 @@ async function readSettings(db: Executor): Promise<SettingsData> {
 class SettingsCache {
   /** The read under way or done, shared by every reader outside a transaction. */
   private current: Promise<SettingsData> | undefined;
-  /** What `current` read, once it has. */
-  private known: SettingsData | undefined;
+  /** Whether `current` has read them. */
+  private settled = false;
 
   /**
    * `db` reads them when nothing is kept. A transaction never waits for a read under way outside it: on
    * SQLite that read waits for the one connection, which the transaction holds, and both would wait forever
    * (ballots stalled whole benchmark runs after a start, when a ballot's transaction read the proposal
-   * setting while a request outside it was reading the settings). It takes what is known, else reads for
+   * setting while a request outside it was reading the settings). It takes a finished read, else reads for
    * itself, and keeps nothing it read: its transaction may yet roll back.
    */
   read(db: Executor): Promise<SettingsData> {
-    if (this.known) return Promise.resolve(this.known);
+    if (this.current && (this.settled || !db.isTransaction)) return this.current;
     if (db.isTransaction) return readSettings(db);
-    if (!this.current) {
-      const reading = readSettings(db);
-      this.current = reading;
-      reading.then(
-        (settings) => {
-          if (this.current === reading) this.known = settings;
-        },
-        // A failed read is not kept: the next one tries again.
-        () => {
-          if (this.current === reading) this.current = undefined;
-        },
-      );
-    }
-    return this.current;
+    const reading = readSettings(db);
+    this.current = reading;
+    reading.then(
+      () => {
+        if (this.current === reading) this.settled = true;
+      },
+      // A failed read is not kept: the next one tries again.
+      () => {
+        if (this.current === reading) this.current = undefined;
+      },
+    );
+    return reading;
   }
 
   readonly follow = (change: ChangeSet): void => {
     if (!change.hasSettings) return;
     this.current = undefined;
-    this.known = undefined;
+    this.settled = false;
   };
 }
 
