@@ -256,6 +256,23 @@ export interface BurstFlagBallotsTable {
   ballot_id: number;
 }
 
+/** A topic's ranking at the end of a UTC day, taken when it changed that day (migration 0030, issue 37). */
+export interface RankSnapshotsTable {
+  topic_id: number;
+  /** The UTC day whose end it records, YYYY-MM-DD. */
+  day: string;
+  taken_at: string;
+}
+
+/** A proposition ranked 1 to 10 in a snapshot: its rank (ties share one) and its points then. */
+export interface RankSnapshotPlacesTable {
+  topic_id: number;
+  day: string;
+  proposition_id: number;
+  rank: number;
+  total_points: number;
+}
+
 export interface TranslationsTable {
   id: Id;
   entity_type: string;
@@ -345,6 +362,8 @@ export interface Database {
   ballot_versions: BallotVersionsTable;
   burst_flags: BurstFlagsTable;
   burst_flag_ballots: BurstFlagBallotsTable;
+  rank_snapshots: RankSnapshotsTable;
+  rank_snapshot_places: RankSnapshotPlacesTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;

@@ -29,6 +29,7 @@ import { accountLinks } from './2026-11-27-0026-account-links.js';
 import { accountData } from './2026-11-27-0027-account-data.js';
 import { ballotCounting } from './2026-11-27-0028-ballot-counting.js';
 import { burstFlags } from './2026-11-27-0029-burst-flags.js';
+import { rankHistory } from './2026-11-27-0030-rank-history.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -63,6 +64,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0027-account-data': accountData,
   '2026-11-27-0028-ballot-counting': ballotCounting,
   '2026-11-27-0029-burst-flags': burstFlags,
+  '2026-11-27-0030-rank-history': rankHistory,
 };
 
 /** Every migration of this release, in order. */
