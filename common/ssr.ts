@@ -8,6 +8,7 @@ import type { SearchResponseDto } from './api/search.js';
 import type { HubData, MainTopicData, PopularTopicsData, RankingData, TopicDto } from './api/topics.js';
 import type { Language } from './constants.js';
 import type { RankingOrderId } from './rankings/orders.js';
+import type { RankingWindowId } from './rankings/windows.js';
 import type { ClientRouteName } from './routes.js';
 
 /**
@@ -32,8 +33,8 @@ export interface PageDataSource {
   ): Promise<SearchResponseDto | null>;
   /** GET /api/topics/{slugOrId}?language= (its `topic`), as the public sees it; `null` where the route answers 404. */
   topic(slugOrId: string, language: Language): Promise<TopicDto | null>;
-  /** GET /api/search/rankings/topic/{topicId}?order=: the whole ranking (the route's default limit). */
-  ranking(topicId: number, order: RankingOrderId): Promise<RankingData>;
+  /** GET /api/search/rankings/topic/{topicId}?order=&window=: the whole ranking (the route's default limit). */
+  ranking(topicId: number, order: RankingOrderId, window: RankingWindowId): Promise<RankingData>;
   /** GET /api/topics/main/{id}/hub?lang=&tags=&offset=: one page (HUB_PAGE_SIZE) of a main topic's sub-topics. */
   hub(id: number, language: Language, params: { tags: readonly string[]; offset: number }): Promise<HubData>;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HUB_PAGE_SIZE, LIMITS } from '../constants.js';
 import { DEFAULT_RANKING_ORDER, RANKING_ORDER_IDS } from '../rankings/orders.js';
+import { DEFAULT_RANKING_WINDOW, RANKING_WINDOW_IDS } from '../rankings/windows.js';
 import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
 import { RANKING_EVENT_VERSION } from './ranking-event.js';
@@ -60,6 +61,11 @@ export const rankingQuery = z.object({
   limit: z.coerce.number().int().min(1).max(RANKING_LIMIT_MAX).default(RANKING_LIMIT_MAX),
   /** `points` (the spec's: total points) or `average` (weighted average points per eligible ballot). */
   order: z.enum(RANKING_ORDER_IDS).default(DEFAULT_RANKING_ORDER),
+  /**
+   * `all` (every counted ballot), or the ballots whose current version was cast in the last 7 (`week`),
+   * 30 (`month`) or 365 (`year`) days.
+   */
+  window: z.enum(RANKING_WINDOW_IDS).default(DEFAULT_RANKING_WINDOW),
 });
 
 const tagTypeField = z
@@ -266,8 +272,16 @@ export type HeadToHeadDto = z.infer<typeof headToHeadDto>;
 
 export const rankingData = z.object({
   topicId: z.int(),
-  /** People who voted on the topic. */
+  /** People who voted on the topic; in a window, counted ballots cast in it that place a proposition. */
   voteCount: z.int(),
+  window: z.enum(RANKING_WINDOW_IDS).register(apiComponents, {
+    description:
+      'The ballots counted: `all`, or those whose current version was cast in the last 7 (`week`), 30 ' +
+      '(`month`) or 365 (`year`) days. In a window, totals, places, eligible ballots and intervals count ' +
+      'only those ballots and only propositions they name are listed; head to head stays all-time.',
+  }),
+  /** The window's first instant (ISO 8601), null for `all`. */
+  since: z.string().nullable(),
   rankings: z.array(rankingRowDto),
   condorcetWinnerId: z
     .int()

@@ -14,6 +14,7 @@ import { searchCatalog } from './catalogs/search.js';
 import { shellCatalog } from './catalogs/shell.js';
 import { standingCatalog } from './catalogs/standing.js';
 import { votingCatalog } from './catalogs/voting.js';
+import { windowsCatalog } from './catalogs/windows.js';
 
 /**
  * Every UI text the product ships, in four languages. Each feature owns one file in ./catalogs;
@@ -31,6 +32,7 @@ export const uiCatalog = mergeCatalogs([
   adminCatalogueCatalog,
   adminJobsCatalog,
   standingCatalog,
+  windowsCatalog,
   proposalsCatalog,
   mailCatalog,
   accountCatalog,

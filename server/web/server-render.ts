@@ -75,7 +75,8 @@ export function pageDataSource(ctx: AppContext): PageDataSource {
         throw error;
       }
     },
-    ranking: async (topicId, order) => asSent(await rankings[order].ranking(topicId, RANKING_LIMIT_MAX)),
+    ranking: async (topicId, order, window) =>
+      asSent(await rankings[order].ranking(topicId, RANKING_LIMIT_MAX, { window })),
     hub: async (id, language, { tags, offset }) =>
       asSent(
         await topics.hub(id, language, {

@@ -40,8 +40,16 @@ export class RankingCache {
     this.entries = new CacheRegion(budget, 'rankings', (key) => this.unfile(key));
   }
 
-  /** `variant` names what was read of the topic's ranking: its ordering and limit (`points:1000`). */
-  get(topicId: number, variant: string, load: () => Promise<RankingData>): Promise<RankingData> {
+  /**
+   * `variant` names what was read of the topic's ranking: its ordering, limit and window
+   * (`points:1000:all`). `load` answers the ranking and the instant it stops being true by itself (a time
+   * window's earliest ballot leaving it), or null if only a change can end it.
+   */
+  get(
+    topicId: number,
+    variant: string,
+    load: () => Promise<{ ranking: RankingData; expiresMs: number | null }>,
+  ): Promise<RankingData> {
     const now = this.entries.budget.clock.now();
     const key = `${topicId}:${variant}`;
     const hit = this.entries.get(key);
@@ -51,7 +59,8 @@ export class RankingCache {
     const inFlight = this.loads.get(topicId) ?? new Set();
     this.loads.set(topicId, inFlight);
     inFlight.add(token);
-    const value = load();
+    const loaded = load();
+    const value = loaded.then(({ ranking }) => ranking);
     const entry: Entry = { expires: now + RANKING_CACHE_TTL_MS, value };
     if (this.entries.set(key, entry, { bytes: ENTRY_OVERHEAD_BYTES })) {
       const variants = this.variants.get(topicId) ?? new Set<string>();
@@ -71,7 +80,13 @@ export class RankingCache {
       }
     };
     // A failure is not remembered: the next request tries again.
-    value.then(settle, () => settle(undefined));
+    loaded.then(
+      ({ ranking, expiresMs }) => {
+        if (expiresMs !== null) entry.expires = Math.min(entry.expires, expiresMs);
+        settle(ranking);
+      },
+      () => settle(undefined),
+    );
     return value;
   }
 

@@ -4,15 +4,20 @@ import { CacheBudget } from '../../cache/budget.js';
 import { TestClock } from '../../clock/clock.js';
 import { RankingCache } from './ranking-cache.js';
 
-const ranking = (topicId: number): RankingData => ({
-  topicId,
-  voteCount: 1,
-  rankings: [],
-  condorcetWinnerId: null,
-  leaderIsCondorcetWinner: false,
-  headToHead: { propositionIds: [], wins: [] },
+const ranking = (topicId: number, expiresMs: number | null = null) => ({
+  ranking: {
+    topicId,
+    voteCount: 1,
+    window: 'all',
+    since: null,
+    rankings: [],
+    condorcetWinnerId: null,
+    leaderIsCondorcetWinner: false,
+    headToHead: { propositionIds: [], wins: [] },
+  } satisfies RankingData,
+  expiresMs,
 });
-const notFound = async (): Promise<RankingData> => {
+const notFound = async (): Promise<{ ranking: RankingData; expiresMs: null }> => {
   throw new Error('Topic not found');
 };
 
@@ -57,6 +62,19 @@ describe('RankingCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
     clock.advance(2_000);
     await cache.get(1, 'points:50', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads a window’s ranking again as soon as its earliest ballot leaves the window, before its lifetime', async () => {
+    const clock = new TestClock();
+    const cache = new RankingCache(new CacheBudget({ maxBytes: 64 * 1024, clock }));
+    const load = vi.fn(async () => ranking(1, clock.now() + 3_000));
+    await cache.get(1, 'points:50:week', load);
+    clock.advance(2_999);
+    await cache.get(1, 'points:50:week', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    clock.advance(1);
+    await cache.get(1, 'points:50:week', load);
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

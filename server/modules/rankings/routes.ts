@@ -60,7 +60,7 @@ export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const ranking = await rankings[request.query.order].ranking(
         request.params.topicId,
         request.query.limit,
-        { includeInactive: request.authUser?.isAdmin === true },
+        { includeInactive: request.authUser?.isAdmin === true, window: request.query.window },
       );
       // A serializer of its own leaves the type to the route (the default one says JSON by itself).
       return reply

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { RankingData, RankingEntryDto } from '../../../common/api/topics.js';
 import type { RankingOrderId } from '../../../common/rankings/orders.js';
+import {
+  DEFAULT_RANKING_WINDOW,
+  type RankingWindowId,
+  windowLengthMs,
+  windowStartMs,
+} from '../../../common/rankings/windows.js';
+import { cacheBudgetFor } from '../../cache/budget-for.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
 import { BY_POINTS, RANKING_ORDERS, type RankingOrder, rankRows } from './order.js';
@@ -8,7 +15,7 @@ import { rankingCacheFor } from './ranking-cache.js';
 import { type RankingRow, RankingsRepository } from './repository.js';
 import { type Standing, type StandingRow, standingOf } from './standing.js';
 import { standingCacheFor } from './standing-cache.js';
-import { TopicBallots } from './topic-ballots.js';
+import { TopicBallots, type WindowBallots } from './topic-ballots.js';
 
 /** Sorted rows with their totals as a podium shows them, each with its competition rank (order.ts). */
 function rankedEntries(rows: readonly RankingRow[], order: RankingOrder): RankingEntryDto[] {
@@ -27,19 +34,17 @@ function rankedEntries(rows: readonly RankingRow[], order: RankingOrder): Rankin
 /** Propositions the head-to-head view compares: the first of the ranking. */
 export const HEAD_TO_HEAD_SIZE = 10;
 
-/**
- * The ranking answer's rows and topic figures: `byPoints` is every proposition in the default order, the
- * standing their figures beyond points; `order` sorts them for display (in memory: an ordering may read
- * the standing, as by average does).
- */
-function rankingOf(byPoints: readonly StandingRow[], limit: number, order: RankingOrder, standing: Standing) {
-  const rows =
-    order === BY_POINTS
-      ? byPoints
-      : byPoints
-          .map((row) => ({ ...row, weighted_average: standing.confidence.get(row.id)?.average ?? null }))
-          .sort(order.compare);
-  const rankings = rankedEntries(rows.slice(0, limit), order).map((entry) => {
+/** The rows of `byPoints` (the default order) in `order`, which may read their standing (by average). */
+function inOrder(byPoints: readonly StandingRow[], order: RankingOrder, standing: Standing): StandingRow[] {
+  if (order === BY_POINTS) return [...byPoints];
+  return byPoints
+    .map((row) => ({ ...row, weighted_average: standing.confidence.get(row.id)?.average ?? null }))
+    .sort(order.compare);
+}
+
+/** The first `limit` rows of `rows` (sorted by `order`), ranked, each with its standing. */
+function rankingRowsOf(rows: readonly StandingRow[], limit: number, order: RankingOrder, standing: Standing) {
+  return rankedEntries(rows.slice(0, limit), order).map((entry) => {
     const confidence = standing.confidence.get(entry.id);
     return {
       ...entry,
@@ -48,11 +53,17 @@ function rankingOf(byPoints: readonly StandingRow[], limit: number, order: Ranki
       interval: confidence ? { low: confidence.low, high: confidence.high } : null,
     };
   });
+}
+
+/** Who wins head to head among the first rows of `rows` (sorted for display), and whether the points leader does. */
+function headToHeadOf(
+  rows: readonly StandingRow[],
+  pointsLeader: StandingRow | undefined,
+  standing: Standing,
+) {
   const compared = rows.slice(0, HEAD_TO_HEAD_SIZE).map((row) => row.id);
   const winner = standing.headToHead.condorcetWinner();
-  const pointsLeader = byPoints[0];
   return {
-    rankings,
     condorcetWinnerId: winner,
     leaderIsCondorcetWinner: winner !== null && pointsLeader?.id === winner,
     headToHead: {
@@ -60,6 +71,29 @@ function rankingOf(byPoints: readonly StandingRow[], limit: number, order: Ranki
       wins: compared.map((above) => compared.map((below) => standing.headToHead.wins(above, below))),
     },
   };
+}
+
+/**
+ * The propositions named by a time window's ballots, with their totals among those ballots alone, in the
+ * default order (issue 37). A proposition no ballot of the window names is not in the window's ranking.
+ */
+function windowRows(rows: readonly StandingRow[], inWindow: WindowBallots): StandingRow[] {
+  return rows
+    .flatMap((row) => {
+      const places = inWindow.places.get(row.id);
+      if (!places) return [];
+      return [
+        {
+          ...row,
+          total_points: 3 * places.first + 2 * places.second + places.third,
+          vote_count: places.first + places.second + places.third,
+          first_count: places.first,
+          second_count: places.second,
+          third_count: places.third,
+        },
+      ];
+    })
+    .sort(BY_POINTS.compare);
 }
 
 /**
@@ -83,8 +117,20 @@ export class RankingsService {
   async read(
     topicId: number,
     limit: number,
-    options: { includeInactive?: boolean; fromScratch?: boolean } = {},
+    options: { includeInactive?: boolean; fromScratch?: boolean; window?: RankingWindowId } = {},
   ): Promise<RankingData | undefined> {
+    return (await this.readWithExpiry(topicId, limit, options))?.ranking;
+  }
+
+  /**
+   * `read`, with the instant its answer stops being true by itself: a time window's ranking changes when
+   * its earliest ballot leaves it, with no write to say so (null: only a write changes it).
+   */
+  private async readWithExpiry(
+    topicId: number,
+    limit: number,
+    options: { includeInactive?: boolean; fromScratch?: boolean; window?: RankingWindowId },
+  ): Promise<{ ranking: RankingData; expiresMs: number | null } | undefined> {
     const topic = await this.rankings.topic(topicId, options);
     if (!topic) return undefined;
     const rows = await this.rankings.standingRows(topicId);
@@ -92,10 +138,42 @@ export class RankingsService {
     const ballots = options.fromScratch
       ? await this.loadBallots(topicId, rows)
       : await this.topicBallots(topicId, rows);
+    const allTime = standingOf(rows, ballots, ballots.headToHead);
+    // Head to head stays all-time in a window: a duel needs every ballot eligible for both.
+    const headToHead = headToHeadOf(inOrder(rows, this.order, allTime), rows[0], allTime);
+    const window = options.window ?? DEFAULT_RANKING_WINDOW;
+    const sinceMs = windowStartMs(window, cacheBudgetFor(this.db).clock.now());
+    if (sinceMs === null) {
+      const ranking = rankingRowsOf(inOrder(rows, this.order, allTime), limit, this.order, allTime);
+      return {
+        ranking: {
+          topicId,
+          voteCount: Number(topic.vote_count),
+          window,
+          since: null,
+          rankings: ranking,
+          ...headToHead,
+        },
+        expiresMs: null,
+      };
+    }
+    const inWindow = ballots.inWindow(sinceMs);
+    const byPoints = windowRows(rows, inWindow);
+    const standing = standingOf(byPoints, inWindow, ballots.headToHead);
     return {
-      topicId,
-      voteCount: Number(topic.vote_count),
-      ...rankingOf(rows, limit, this.order, standingOf(rows, ballots)),
+      ranking: {
+        topicId,
+        voteCount: inWindow.ballots,
+        window,
+        since: new Date(sinceMs).toISOString(),
+        rankings: rankingRowsOf(inOrder(byPoints, this.order, standing), limit, this.order, standing),
+        ...headToHead,
+      },
+      // Still in the window at its edge (cast at or after the start): it leaves a millisecond later.
+      expiresMs:
+        inWindow.earliestCastMs === null
+          ? null
+          : inWindow.earliestCastMs + (windowLengthMs(window) as number) + 1,
     };
   }
 
@@ -126,16 +204,16 @@ export class RankingsService {
   async ranking(
     topicId: number,
     limit: number,
-    options: { includeInactive?: boolean } = {},
+    options: { includeInactive?: boolean; window?: RankingWindowId } = {},
   ): Promise<RankingData> {
     const load = async () => {
-      const ranking = await this.read(topicId, limit, options);
-      if (!ranking) throw errors.notFound('Topic');
-      return ranking;
+      const read = await this.readWithExpiry(topicId, limit, options);
+      if (!read) throw errors.notFound('Topic');
+      return read;
     };
-    return options.includeInactive
-      ? load()
-      : rankingCacheFor(this.db).get(topicId, `${this.order.id}:${limit}`, load);
+    if (options.includeInactive) return (await load()).ranking;
+    const window = options.window ?? DEFAULT_RANKING_WINDOW;
+    return rankingCacheFor(this.db).get(topicId, `${this.order.id}:${limit}:${window}`, load);
   }
 
   /** Each topic's podium (its first three propositions with points), ranked, by topic id. */

@@ -1,7 +1,6 @@
 import { type Confidence, confidenceOf, type EligibleTallies, topicPrior } from './confidence.js';
 import type { HeadToHead } from './head-to-head.js';
 import type { RankingRow } from './repository.js';
-import type { TopicBallots } from './topic-ballots.js';
 
 /** A ranking row with when its proposition was listed: what eligibility needs of it. */
 export interface StandingRow extends RankingRow {
@@ -20,9 +19,13 @@ export interface Standing {
 /**
  * Everything a ranking shows beside the totals: each proposition's eligible ballots (those cast at or
  * after its listing, and those that name it) and confidence from its tallies, and the head-to-head matrix, from the topic's
- * propositions and its counted ballots.
+ * propositions and its counted ballots (all of them, or a time window's: `rows` then hold the window's tallies).
  */
-export function standingOf(rows: readonly StandingRow[], ballots: TopicBallots): Standing {
+export function standingOf(
+  rows: readonly StandingRow[],
+  ballots: { eligibleFor(id: number, listedAt: string): number },
+  headToHead: HeadToHead,
+): Standing {
   const eligibleBallots = new Map(rows.map((row) => [row.id, ballots.eligibleFor(row.id, row.listed_at)]));
   const tallies = rows.map(
     (row): EligibleTallies => ({
@@ -39,5 +42,5 @@ export function standingOf(rows: readonly StandingRow[], ballots: TopicBallots):
       confidence.set(row.id, confidenceOf(tallies[index] as EligibleTallies, prior));
     }
   }
-  return { eligibleBallots, confidence, headToHead: ballots.headToHead };
+  return { eligibleBallots, confidence, headToHead };
 }

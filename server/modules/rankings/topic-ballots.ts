@@ -13,6 +13,27 @@ export interface CountedBallot extends ComparedBallot {
   id: number;
 }
 
+/** A proposition's places among the ballots of a time window: how many put it first, second, third. */
+export interface WindowPlaces {
+  first: number;
+  second: number;
+  third: number;
+  /** Of these ballots, those cast before its listing (they name it, so they are eligible for it). */
+  namedBeforeListing: number;
+}
+
+/** The counted ballots of a topic cast in a time window (issue 37), as its windowed ranking reads them. */
+export interface WindowBallots {
+  /** Ballots cast in the window that hold a place. */
+  ballots: number;
+  /** Per proposition named by one of them. */
+  places: Map<number, WindowPlaces>;
+  /** Eligible ballots of a proposition listed at `listedAt`, in the window. */
+  eligibleFor(id: number, listedAt: string): number;
+  /** The earliest cast instant in the window (ms), or null: when it leaves the window, the ranking changes. */
+  earliestCastMs: number | null;
+}
+
 /** The places of a slot are stored as ids, 0 for an empty place (ids start at 1). */
 const EMPTY = 0;
 /** Bytes a ballot costs here: its slot (id map entry, three places, an instant) and its place in `casts`. */
@@ -67,6 +88,39 @@ export class TopicBallots {
   /** A listed proposition's eligible ballots: those cast since its listing, and those that name it. */
   eligibleFor(id: number, listedAt: string): number {
     return this.castSince(listedAt) + (this.namedBeforeListing.get(id) ?? 0);
+  }
+
+  /**
+   * The ballots cast at or after `sinceMs` (a time window's start): each proposition's places among them
+   * and its eligible ballots, by the rules of the whole ranking applied to these ballots alone.
+   */
+  inWindow(sinceMs: number): WindowBallots {
+    const places = new Map<number, WindowPlaces>();
+    const first = insertionPoint(this.casts, sinceMs);
+    for (const slot of this.slots.values()) {
+      const castMs = this.castMs[slot] as number;
+      if (castMs < sinceMs) continue;
+      for (const [offset, place] of PLACES.entries()) {
+        const id = this.places[slot * 3 + offset] as number;
+        if (id === EMPTY) continue;
+        let tally = places.get(id);
+        if (!tally) {
+          tally = { first: 0, second: 0, third: 0, namedBeforeListing: 0 };
+          places.set(id, tally);
+        }
+        tally[place] += 1;
+        if (castMs < (this.listedMs.get(id) ?? Number.NEGATIVE_INFINITY)) tally.namedBeforeListing += 1;
+      }
+    }
+    return {
+      ballots: this.casts.length - first,
+      places,
+      eligibleFor: (id, listedAt) =>
+        this.casts.length -
+        insertionPoint(this.casts, Math.max(sinceMs, Date.parse(listedAt))) +
+        (places.get(id)?.namedBeforeListing ?? 0),
+      earliestCastMs: this.casts[first] ?? null,
+    };
   }
 
   /** Whether these are exactly the propositions it knows (else it missed a change and must be read again). */

@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
-import {
-  RANKING_ORDER_PARAM,
-  type RankingOrderId,
-  rankingOrderOf,
-} from '../../../../common/rankings/orders.js';
+import { RANKING_ORDER_PARAM, rankingOrderOf } from '../../../../common/rankings/orders.js';
+import { RANKING_WINDOW_PARAM, rankingWindowOf } from '../../../../common/rankings/windows.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { HeadToHead, useTopic, useTopicRanking, useTopicTitle } from '../../features/topics/index.js';
 import { VotableRanking } from '../../features/voting/index.js';
@@ -17,9 +14,10 @@ import { BackIcon } from '../../shared/ui/icons.js';
 import { PageProblem } from '../../shared/ui/PageProblem.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import { HubView } from './HubView.js';
-import { RankingOrderSwitch } from './RankingOrderSwitch.js';
+import { RankingSwitches, type RankingView } from './RankingSwitches.js';
 import { TopicAside } from './TopicAside.js';
 import { VotingPanelSlot } from './VotingPanelSlot.js';
+import { WindowNote } from './WindowNote.js';
 import './topic.css';
 import { buttonClasses } from '../../shared/ui/Button.js';
 
@@ -60,10 +58,13 @@ function TopicView({ topic }: { topic: TopicDto }) {
 function SubTopicView({ topic }: { topic: TopicDto }) {
   const { language } = useLanguage();
   const [params] = useSearchParams();
-  const order = rankingOrderOf(params.get(RANKING_ORDER_PARAM));
+  const view: RankingView = {
+    order: rankingOrderOf(params.get(RANKING_ORDER_PARAM)),
+    window: rankingWindowOf(params.get(RANKING_WINDOW_PARAM)),
+  };
   // The facts wait for the ranking: on a phone they follow it, and shown beside its spinner they were
   // pushed off the screen when it arrived (a layout shift of 0.12 in Lighthouse's mobile run).
-  const ranking = useTopicRanking(topic.id, language, order);
+  const ranking = useTopicRanking(topic.id, language, view.order, view.window);
   return (
     <article className="page topic">
       <BackButton />
@@ -71,7 +72,7 @@ function SubTopicView({ topic }: { topic: TopicDto }) {
       <div className="topic-layout">
         <div className="topic-layout__main">
           <VotingPanelSlot topic={topic} />
-          <TopicRanking topic={topic} order={order} />
+          <TopicRanking topic={topic} view={view} />
         </div>
         {!ranking.isPending && <TopicAside topic={topic} />}
       </div>
@@ -110,11 +111,13 @@ function TopicHead({ topic }: { topic: TopicDto }) {
 }
 
 /**
- * The ranking in the order the address asks for, with what says how far to trust it: the choice of
- * order, whether the leader also wins head to head (and the duels), and where the method is explained.
+ * The ranking in the order and period the address asks for, with what says how far to trust it: the
+ * choices of period and order, what a period counts, whether the leader also wins head to head (and the
+ * duels), and where the method is explained.
  */
-function TopicRanking({ topic, order }: { topic: TopicDto; order: RankingOrderId }) {
+function TopicRanking({ topic, view }: { topic: TopicDto; view: RankingView }) {
   const { t } = useTranslation();
+  const { order } = view;
   return (
     <VotableRanking
       topicId={topic.id}
@@ -122,14 +125,16 @@ function TopicRanking({ topic, order }: { topic: TopicDto; order: RankingOrderId
       labelledBy="topic-ranking-title"
       emptyClassName="topic-section__empty"
       order={order}
+      window={view.window}
       heading={
         <h2 id="topic-ranking-title" className="topic-section__title">
           {t('topic.ranking.title')}
         </h2>
       }
+      controls={<RankingSwitches view={view} />}
       aboveRows={(ranking) => (
         <>
-          <RankingOrderSwitch order={order} />
+          <WindowNote ranking={ranking} />
           {order === 'average' && (
             <p className="topic-ranking__note">
               {t('topic.order.averageNote')}{' '}

@@ -5,6 +5,12 @@ import {
   type RankingOrderId,
   rankingOrderOf,
 } from '../../../../common/rankings/orders.js';
+import {
+  DEFAULT_RANKING_WINDOW,
+  RANKING_WINDOW_PARAM,
+  type RankingWindowId,
+  rankingWindowOf,
+} from '../../../../common/rankings/windows.js';
 import { LANGUAGE_PARAM } from '../../features/i18n/index.js';
 import type { TagSelectionField } from '../../features/topics/index.js';
 
@@ -22,22 +28,28 @@ export function hubSelection(params: URLSearchParams): { tags: string[]; page: n
   return { tags, page, offset: (page - 1) * HUB_PAGE_SIZE };
 }
 
-/** What a topic page's address selects: its hub's tags and page, its ranking's order. */
+/** What a topic page's address selects: its hub's tags and page, its ranking's order and window. */
 export interface TopicPageSelection {
   tags?: readonly string[];
   page?: number;
   order?: RankingOrderId;
+  window?: RankingWindowId;
 }
 
 /**
  * The canonical query of a topic page's address: what it reads (its hub's tags and page, a ranking's
  * order other than the default) as it writes it in its own links, the rest dropped. The server renders
  * and keeps a topic page under this, so `?page=01`, `?tags=b,a`, `?order=points` or a parameter no page
- * reads never make another copy of the same page.
+ * reads never make another copy of the same page. The same holds for `?window=all`.
  */
 export function topicPageQuery(params: URLSearchParams): URLSearchParams {
   const { tags, page } = hubSelection(params);
-  return selectionQuery({ tags, page, order: rankingOrderOf(params.get(RANKING_ORDER_PARAM)) });
+  return selectionQuery({
+    tags,
+    page,
+    order: rankingOrderOf(params.get(RANKING_ORDER_PARAM)),
+    window: rankingWindowOf(params.get(RANKING_WINDOW_PARAM)),
+  });
 }
 
 /**
@@ -54,12 +66,14 @@ function selectionQuery({
   tags = [],
   page = 1,
   order = DEFAULT_RANKING_ORDER,
+  window = DEFAULT_RANKING_WINDOW,
 }: TopicPageSelection): URLSearchParams {
   const params = new URLSearchParams();
   const selected = [...new Set(tags)].sort();
   if (selected.length > 0) params.set(TAGS_PARAM, tagsValue(selected));
   if (page > 1) params.set(PAGE_PARAM, String(page));
   if (order !== DEFAULT_RANKING_ORDER) params.set(RANKING_ORDER_PARAM, order);
+  if (window !== DEFAULT_RANKING_WINDOW) params.set(RANKING_WINDOW_PARAM, window);
   return params;
 }
 

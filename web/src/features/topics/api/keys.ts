@@ -1,5 +1,6 @@
 import type { Language } from '../../../../../common/constants.js';
 import { DEFAULT_RANKING_ORDER, type RankingOrderId } from '../../../../../common/rankings/orders.js';
+import { DEFAULT_RANKING_WINDOW, type RankingWindowId } from '../../../../../common/rankings/windows.js';
 
 /** Query keys of the topic feature; the vote feature invalidates `rankings(topicId)` after a vote. */
 export const topicKeys = {
@@ -9,10 +10,13 @@ export const topicKeys = {
   /** Every topic's details, by id or slug and in every language: one topic is found by its data's id. */
   details: ['topics', 'detail'] as const,
   topic: (slugOrId: string, language: Language) => ['topics', 'detail', slugOrId, language] as const,
-  /** A topic's ranking in every order (to invalidate them together). */
+  /** A topic's ranking in every order and window (to invalidate them together). */
   rankings: (topicId: number) => ['topics', 'ranking', topicId] as const,
-  ranking: (topicId: number, order: RankingOrderId = DEFAULT_RANKING_ORDER) =>
-    ['topics', 'ranking', topicId, order] as const,
+  ranking: (
+    topicId: number,
+    order: RankingOrderId = DEFAULT_RANKING_ORDER,
+    window: RankingWindowId = DEFAULT_RANKING_WINDOW,
+  ) => ['topics', 'ranking', topicId, order, window] as const,
   mainTopic: (id: number, language: Language) => ['topics', 'main', id, language] as const,
   hub: (id: number, tags: readonly string[], offset: number, language: Language) =>
     ['topics', 'hub', id, [...tags].sort(), offset, language] as const,

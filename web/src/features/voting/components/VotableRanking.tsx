@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RankingData } from '../../../../../common/api/topics.js';
 import type { RankingOrderId } from '../../../../../common/rankings/orders.js';
+import { DEFAULT_RANKING_WINDOW, type RankingWindowId } from '../../../../../common/rankings/windows.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
@@ -18,6 +19,13 @@ export interface VotableRankingProps {
   showPlaces?: boolean;
   /** The order of the rows (the default: total points). */
   order?: RankingOrderId;
+  /** The ballots counted (the default: all of them). */
+  window?: RankingWindowId;
+  /**
+   * The choices of what the ranking shows, under the heading: shown once the topic has a ranking, and
+   * for a time window with no ballot too (the way back to the others).
+   */
+  controls?: ReactNode;
   /** What the section shows between its heading and the rows, once the ranking has some. */
   aboveRows?: (ranking: RankingData) => ReactNode;
 }
@@ -34,11 +42,13 @@ export function VotableRanking({
   emptyClassName,
   showPlaces,
   order,
+  window = DEFAULT_RANKING_WINDOW,
+  controls,
   aboveRows,
 }: VotableRankingProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const ranking = useTopicRanking(topicId, language, order);
+  const ranking = useTopicRanking(topicId, language, order, window);
   const medalActions = useMedalActions(topicId);
   return (
     <section className={className} aria-labelledby={labelledBy} aria-busy={ranking.isPending}>
@@ -48,9 +58,17 @@ export function VotableRanking({
       ) : ranking.isError ? (
         <Alert tone="error">{t('topic.ranking.errorFetch')}</Alert>
       ) : ranking.data.rankings.length === 0 ? (
-        <p className={emptyClassName}>{t('topic.ranking.empty')}</p>
+        window === DEFAULT_RANKING_WINDOW ? (
+          <p className={emptyClassName}>{t('topic.ranking.empty')}</p>
+        ) : (
+          <>
+            {controls}
+            <p className={emptyClassName}>{t(`topic.window.empty.${window}`)}</p>
+          </>
+        )
       ) : (
         <>
+          {controls}
           {aboveRows?.(ranking.data)}
           <RankingList
             entries={ranking.data.rankings}

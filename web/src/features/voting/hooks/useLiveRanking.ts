@@ -9,6 +9,7 @@ import {
 import type { RankingData, TopicDto } from '../../../../../common/api/topics.js';
 import { RANKING_EVENT } from '../../../../../common/constants.js';
 import { DEFAULT_RANKING_ORDER } from '../../../../../common/rankings/orders.js';
+import { DEFAULT_RANKING_WINDOW } from '../../../../../common/rankings/windows.js';
 import { topicKeys } from '../../topics/index.js';
 
 /**
@@ -46,13 +47,14 @@ export function useLiveRanking(topicId: number | undefined) {
     const applyRankingEvent = (event: RankingEventDto) => {
       const { topicId: id, voteCount } = event;
       // A long ranking's event holds only its top: the page reads the whole list again instead of
-      // showing it cut short. An event is in the default order; a ranking shown in another order is
-      // read again (a reader chose it; ordering it here would copy the server's order).
+      // showing it cut short. An event is in the default order and window; a ranking shown in another
+      // order or window is read again (a reader chose it; counting it here would copy the server's rules).
       if (isWholeRanking(event)) {
         queryClient.setQueryData<RankingData>(topicKeys.ranking(id), rankingOfEvent(event));
         void queryClient.invalidateQueries({
           queryKey: topicKeys.rankings(id),
-          predicate: (query) => query.queryKey[3] !== DEFAULT_RANKING_ORDER,
+          predicate: (query) =>
+            query.queryKey[3] !== DEFAULT_RANKING_ORDER || query.queryKey[4] !== DEFAULT_RANKING_WINDOW,
         });
       } else {
         void queryClient.invalidateQueries({ queryKey: topicKeys.rankings(id) });
