@@ -1,11 +1,11 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start] [--seconds 10] [--mixed-seconds 60] [--votes-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
- * popular topics, one topic, one ranking, search, a topic page's HTML (and the same pages amid as many requests
+ * popular topics, one topic, one ranking (over all time and over the last 365, 30 and 7 days), search, a topic page's HTML (and the same pages amid as many requests
  * for made-up topics) and vote submission (requests/s, p50, p99), each
  * read route beside the trivial baseline GET /api/bench/constant answering a constant document of
  * the same size (the ratio the budgets check); single-client search p95 over a 50-query mix;
@@ -32,7 +32,8 @@
  * `start` times `npm start` to ready on the demo data once built, beside the launcher through tsx as it ran
  * before and the server bundle alone (issue 40).
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
- * `--search-only` just the single-client search p95 and the mixed workload with the server's memory.
+ * `--search-only` just the single-client search p95 and the mixed workload with the server's memory;
+ * `--rankings-only` just the ranking route in each time window beside its baselines.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -78,6 +79,7 @@ const { values } = parseArgs({
     'mixed-seconds': { type: 'string', default: '60' },
     'votes-only': { type: 'boolean', default: false },
     'search-only': { type: 'boolean', default: false },
+    'rankings-only': { type: 'boolean', default: false },
   },
 });
 const sections = new Set(values.only.split(','));
@@ -85,6 +87,8 @@ const SECONDS = Number(values.seconds);
 const MIXED_SECONDS = Number(values['mixed-seconds']);
 const VOTES_ONLY = values['votes-only'];
 const SEARCH_ONLY = values['search-only'];
+/** Just the ranking route in each time window (issue 37) beside its baselines, and the exactness check. */
+const RANKINGS_ONLY = values['rankings-only'];
 const failures: string[] = [];
 const budget = (ok: boolean, message: string) => {
   if (!ok) failures.push(message);
@@ -263,6 +267,8 @@ async function benchDatabase(kind: BenchDatabase) {
     const popularPaths = ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`);
     const topicPaths = topicIds.slice(0, 200).map((id) => `/api/topics/${id}?language=en`);
     const rankingPaths = topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`);
+    // Issue 37: the same rankings over each time window (ballots spread over two years by seed:bench).
+    const windowPaths = (window: string) => rankingPaths.map((path) => `${path}&window=${window}`);
     const topicPagePaths = topicIds.slice(0, 200).map((id) => `/topic/${id}?lng=fr`);
     const searchPaths = SEARCH_QUERY_MIX.map(searchPath);
     // [name, paths, held to the browse budgets, request headers]. Search's budget is its single-client p95
@@ -271,6 +277,9 @@ async function benchDatabase(kind: BenchDatabase) {
       ['popular topics', popularPaths, true],
       ['one topic', topicPaths, true],
       ['ranking', rankingPaths, true],
+      ['ranking, last 365 days', windowPaths('year'), true],
+      ['ranking, last 30 days', windowPaths('month'), true],
+      ['ranking, last 7 days', windowPaths('week'), true],
       ['search (smart)', searchPaths, false],
       // Issue 23: a topic page's HTML (head tags with the ranking's structured data, the UI catalog), as
       // browsers ask for it; then uncompressed, as a client that takes no compression gets it.
@@ -319,6 +328,7 @@ async function benchDatabase(kind: BenchDatabase) {
         `| /api/live (42-byte reference) | ${fmt(live.rps)} | ${live.p50} | ${live.p99} | | | | ${live.failed} | |`,
       );
       for (const [name, paths, budgeted, headers] of reads) {
+        if (RANKINGS_ONLY && !name.startsWith('ranking')) continue;
         // Each page rendered once just before its route is first measured (a page is then served from
         // memory until a change drops it, or for its lifetime): the steady state is measured, the first
         // render apart.
@@ -341,7 +351,7 @@ async function benchDatabase(kind: BenchDatabase) {
         if (headers === AS_BROWSERS_ASK) pagesAmidOneOffs = await topicPagesAmidOneOffs(result.rps);
       }
     }
-    const votes = SEARCH_ONLY ? undefined : await measure([voteRequest()]);
+    const votes = SEARCH_ONLY || RANKINGS_ONLY ? undefined : await measure([voteRequest()]);
     const votesPerSecond = (votes?.rps ?? 0) * VOTES_PER_BALLOT;
     if (votes)
       rows.push(
@@ -365,7 +375,7 @@ async function benchDatabase(kind: BenchDatabase) {
     if (pagesAmidOneOffs) console.log(pagesAmidOneOffs);
     console.log(`${kind}: search vocabulary ${fmt(vocabulary)} distinct indexed words`);
 
-    if (!VOTES_ONLY) {
+    if (!VOTES_ONLY && !RANKINGS_ONLY) {
       // One client, one request at a time; beside it, the constant document of the same mean size
       // through the same client: what the HTTP path alone costs on this machine.
       const client = new SingleClient(url);
@@ -381,14 +391,14 @@ async function benchDatabase(kind: BenchDatabase) {
       );
     }
 
-    if (!SEARCH_ONLY) {
+    if (!SEARCH_ONLY && !RANKINGS_ONLY) {
       const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
       console.log(
         `${kind}: vote submissions at 50 connections: ${fmt(votes50.rps)} ballots/s (${fmt(votes50.rps * VOTES_PER_BALLOT)} votes/s), p99 ${votes50.p99} ms, failed ${votes50.failed}`,
       );
     }
 
-    if (!VOTES_ONLY) {
+    if (!VOTES_ONLY && !RANKINGS_ONLY) {
       const browse = [...popularPaths, ...topicPaths, ...rankingPaths];
       const vote = voteRequest();
       const voteSetup = vote.setupRequest ?? ((request: CannonRequest) => request);
