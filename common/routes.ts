@@ -52,6 +52,7 @@ export const METHODOLOGY_SECTIONS = [
   'head-to-head',
   'eligible',
   'cast-and-counted',
+  'windows',
 ] as const;
 export type MethodologySection = (typeof METHODOLOGY_SECTIONS)[number];
 
@@ -63,6 +64,7 @@ export const METHODOLOGY_SECTION_TITLES: Readonly<Record<MethodologySection, str
   'head-to-head': 'methodology.headToHead.title',
   eligible: 'methodology.eligible.title',
   'cast-and-counted': 'methodology.castAndCounted.title',
+  windows: 'methodology.windows.title',
 };
 
 /** The methodology page's address, at one of its sections. */

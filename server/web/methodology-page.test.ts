@@ -36,6 +36,7 @@ const SECTION_TITLES = {
   'head-to-head': 'methodology.headToHead.title',
   eligible: 'methodology.eligible.title',
   'cast-and-counted': 'methodology.castAndCounted.title',
+  windows: 'methodology.windows.title',
 } as const;
 
 let server: TestServer;

@@ -178,6 +178,43 @@ const texts: Record<string, CatalogRow> = {
     'In die Gesamtpunkte fließt dagegen jeder Stimmzettel ein, der zählt, egal wann er abgegeben wurde.',
   ],
 
+  'methodology.windows.title': [
+    'Périodes, historique et tendances',
+    'Periods, history and what is rising',
+    'Periodos, historial y tendencias',
+    'Zeiträume, Verlauf und Aufsteiger',
+  ],
+  'methodology.windows.periods': [
+    'Un classement peut se lire depuis le début, ou sur les 365, 30 ou 7 derniers jours. Une période glisse avec le temps : « cette semaine » compte les bulletins des 7 derniers jours jusqu’à maintenant, et un bulletin en sort sept jours après son vote.',
+    'A ranking can be read over all time, or over the last 365, 30 or 7 days. A period moves with time: “this week” counts the ballots of the last 7 days up to now, and a ballot leaves it seven days after it was cast.',
+    'Una clasificación puede leerse desde siempre, o sobre los últimos 365, 30 o 7 días. Un periodo avanza con el tiempo: «esta semana» cuenta las papeletas de los últimos 7 días hasta ahora, y una papeleta sale de él siete días después de emitirse.',
+    'Ein Ranking lässt sich insgesamt lesen oder über die letzten 365, 30 oder 7 Tage. Ein Zeitraum wandert mit der Zeit: „Diese Woche“ zählt die Stimmzettel der letzten 7 Tage bis jetzt, und ein Stimmzettel fällt sieben Tage nach seiner Abgabe heraus.',
+  ],
+  'methodology.windows.current': [
+    'Un bulletin compte dans une période si son auteur l’a enregistré pour la dernière fois pendant cette période, tel qu’il est aujourd’hui. Un bulletin modifié il y a trois jours compte cette semaine avec ses nouveaux choix, et ses choix d’avant ne comptent nulle part. Un bulletin retiré ne compte dans aucune période.',
+    'A ballot counts in a period if its voter last submitted it during that period, as it stands today. A ballot changed three days ago counts this week with its new choices, and its earlier choices count nowhere. A withdrawn ballot counts in no period.',
+    'Una papeleta cuenta en un periodo si su autor la guardó por última vez durante ese periodo, tal como está hoy. Una papeleta modificada hace tres días cuenta esta semana con sus nuevas elecciones, y las anteriores no cuentan en ninguna parte. Una papeleta retirada no cuenta en ningún periodo.',
+    'Ein Stimmzettel zählt in einem Zeitraum, wenn er in diesem Zeitraum zuletzt gespeichert wurde, so wie er heute ist. Ein vor drei Tagen geänderter Stimmzettel zählt diese Woche mit seiner neuen Wahl, die frühere zählt nirgends. Ein zurückgezogener Stimmzettel zählt in keinem Zeitraum.',
+  ],
+  'methodology.windows.figures': [
+    'Dans une période, les points, les places, la moyenne et sa fourchette ne comptent que ses bulletins, et seules les propositions qu’ils citent sont classées. Le face-à-face compte toujours tous les bulletins, depuis le début : un duel a besoin de chaque bulletin qui pouvait citer les deux.',
+    'Within a period, points, places, the average and its likely range count only its ballots, and only the propositions they name are ranked. Head to head always counts every ballot, all time: a duel needs every ballot that could name both.',
+    'Dentro de un periodo, los puntos, los puestos, la media y su horquilla cuentan solo sus papeletas, y solo se clasifican las propuestas que estas nombran. El cara a cara cuenta siempre todas las papeletas, desde siempre: un duelo necesita cada papeleta que podía nombrar a las dos.',
+    'Innerhalb eines Zeitraums zählen Punkte, Plätze, Durchschnitt und seine Spanne nur dessen Stimmzettel, und nur die Vorschläge, die sie nennen, werden gerankt. Der direkte Vergleich zählt immer alle Stimmzettel, insgesamt: Ein Duell braucht jeden Stimmzettel, der beide nennen konnte.',
+  ],
+  'methodology.windows.history': [
+    'Chaque nuit, Podium garde le top 10 de chaque classement qui a changé dans la journée (à minuit UTC). La petite courbe à côté d’une proposition montre sa place depuis le début, jour après jour, sur les 90 derniers jours, et sa place d’aujourd’hui en direct ; en haut de la courbe, la 1re place. Un jour où elle n’était pas dans le top 10, la courbe s’interrompt.',
+    'Every night, Podium keeps the top 10 of each ranking that changed during the day (at midnight UTC). The small line beside a proposition shows its all-time place, day by day, over the last 90 days, and today’s place live; the top of the line is 1st place. On a day it was not in the top 10, the line breaks.',
+    'Cada noche, Podium guarda el top 10 de cada clasificación que cambió durante el día (a medianoche UTC). La pequeña línea junto a una propuesta muestra su puesto desde siempre, día a día, en los últimos 90 días, y su puesto de hoy en directo; arriba de la línea está el 1.er puesto. Un día en que no estaba en el top 10, la línea se corta.',
+    'Jede Nacht hält Podium die Top 10 jedes Rankings fest, das sich am Tag geändert hat (um Mitternacht UTC). Die kleine Linie neben einem Vorschlag zeigt seinen Platz insgesamt, Tag für Tag, über die letzten 90 Tage, und seinen heutigen Platz live; oben auf der Linie ist Platz 1. An einem Tag außerhalb der Top 10 ist die Linie unterbrochen.',
+  ],
+  'methodology.windows.rising': [
+    '« En hausse cette semaine », sur la page d’accueil, montre les sujets qui ont reçu le plus de bulletins ces 7 derniers jours, et les propositions qui ont gagné le plus de places depuis une semaine.',
+    '“Rising this week”, on the home page, shows the topics that received the most ballots in the last 7 days, and the propositions that gained the most places over the week.',
+    '«En alza esta semana», en la página de inicio, muestra los temas que recibieron más papeletas en los últimos 7 días y las propuestas que más puestos ganaron en la semana.',
+    '„Diese Woche im Aufwind“ auf der Startseite zeigt die Themen mit den meisten Stimmzetteln der letzten 7 Tage und die Vorschläge, die in der Woche die meisten Plätze gewonnen haben.',
+  ],
+
   'methodology.castAndCounted.title': [
     'Bulletins déposés et bulletins comptés',
     'Ballots cast and ballots counted',

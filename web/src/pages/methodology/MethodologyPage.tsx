@@ -101,6 +101,14 @@ export function MethodologyPage() {
         <p>{t('methodology.castAndCounted.quarantine')}</p>
       </Section>
 
+      <Section id="windows">
+        <p>{t('methodology.windows.periods')}</p>
+        <p>{t('methodology.windows.current')}</p>
+        <p>{t('methodology.windows.figures')}</p>
+        <p>{t('methodology.windows.history')}</p>
+        <p>{t('methodology.windows.rising')}</p>
+      </Section>
+
       <Link to="/" className="back-link methodology__back">
         <BackIcon />
         {t('methodology.back')}
