@@ -1,0 +1,133 @@
+import {
+  RISING_LIST_SIZE,
+  RISING_TOP,
+  RISING_WINDOW_DAYS,
+  type RisingData,
+} from '../../../common/api/rising.js';
+import type { Language } from '../../../common/constants.js';
+import type { AppContext } from '../../context.js';
+import { type ReadCache, readCacheFor } from '../../db/read-cache.js';
+import { BY_POINTS, rankRows } from '../rankings/order.js';
+import { RankingsRepository } from '../rankings/repository.js';
+import { TopicSummaries } from '../topics/summaries.js';
+import { RisingRepository } from './repository.js';
+
+const DAY_MS = 86_400_000;
+/** Ids per ranking read: the week's topics with a ranking to compare can be thousands. */
+const TOPICS_PER_READ = 500;
+/** The read-cache tag of every answer: dropped by each change that moves a ranking (follow.ts). */
+export const RISING_TAG = 'rising';
+
+/** What moved this week, before any text: ids and figures, the same in every language. */
+interface Movement {
+  since: string;
+  comparedWith: string;
+  topics: { id: number; ballots: number }[];
+  propositions: {
+    id: number;
+    name: string;
+    topicId: number;
+    rankNow: number;
+    rankBefore: number | null;
+    placesGained: number | null;
+  }[];
+}
+
+/**
+ * How far a proposition climbed, for ordering: the places it gained, or for one that entered the top ten,
+ * the least it can have climbed (from eleventh). The answer never shows the latter as a number.
+ */
+const climb = (p: Movement['propositions'][number]) => p.placesGained ?? RISING_TOP + 1 - p.rankNow;
+
+/**
+ * "Rising this week" (docs/decisions/024-rising-this-week.md): the active topics with the most counted
+ * ballots cast in the last seven days (rolling, on the app's clock), and the propositions that climbed
+ * most in their topic's live top ten since the topic's rank history of a week ago.
+ */
+export class RisingService {
+  private readonly cache: ReadCache;
+  private readonly summaries: TopicSummaries;
+
+  constructor(private readonly ctx: AppContext) {
+    this.cache = readCacheFor(ctx.db);
+    this.summaries = new TopicSummaries(ctx.db, ctx.texts);
+  }
+
+  /**
+   * In one language. Kept in the read cache (its budget, its one-second lifetime for the window's
+   * boundary) and dropped by every change that moves a ranking, so a ballot shows on the next read.
+   */
+  rising(language: Language): Promise<RisingData> {
+    return this.cache.get(`rising:${language}`, async () => this.describe(await this.movement(), language), {
+      tagOf: () => RISING_TAG,
+    });
+  }
+
+  /** Shared by the four languages' answers: measured once per change or second, whatever the language. */
+  private movement(): Promise<Movement> {
+    return this.cache.get('rising', () => this.measure(), { tagOf: () => RISING_TAG });
+  }
+
+  private async measure(): Promise<Movement> {
+    const since = new Date(this.ctx.clock.now() - RISING_WINDOW_DAYS * DAY_MS).toISOString();
+    // The standing at the end of the day a week ago: that day's snapshot, or the latest before it.
+    const comparedWith = since.slice(0, 10);
+    const rising = new RisingRepository(this.ctx.db);
+    const week = await rising.weekOfBallots(since);
+    const topics = week
+      .filter((topic) => topic.placed > 0)
+      .sort((a, b) => b.placed - a.placed || a.topicId - b.topicId)
+      .slice(0, RISING_LIST_SIZE)
+      .map((topic) => ({ id: topic.topicId, ballots: topic.placed }));
+
+    // A ranking moves by ballots; only topics with one cast this week (withdrawals too) are compared.
+    const before = await rising.standingsAt(
+      week.map((topic) => topic.topicId),
+      comparedWith,
+    );
+    const propositions: Movement['propositions'] = [];
+    const compared = [...before.keys()];
+    const rankings = new RankingsRepository(this.ctx.db);
+    for (let start = 0; start < compared.length; start += TOPICS_PER_READ) {
+      const leaders = await rankings.leaders(
+        compared.slice(start, start + TOPICS_PER_READ),
+        BY_POINTS,
+        RISING_TOP,
+      );
+      for (const [topicId, rows] of leaders) {
+        const then = before.get(topicId) ?? new Map<number, number>();
+        for (const { row, rank } of rankRows(rows, BY_POINTS)) {
+          const rankBefore = then.get(row.id) ?? null;
+          const placesGained = rankBefore === null ? null : rankBefore - rank;
+          if (placesGained !== null && placesGained <= 0) continue;
+          propositions.push({ id: row.id, name: row.name, topicId, rankNow: rank, rankBefore, placesGained });
+        }
+      }
+    }
+    propositions.sort(
+      (a, b) => climb(b) - climb(a) || a.rankNow - b.rankNow || a.topicId - b.topicId || a.id - b.id,
+    );
+    return { since, comparedWith, topics, propositions: propositions.slice(0, RISING_LIST_SIZE) };
+  }
+
+  private async describe(movement: Movement, language: Language): Promise<RisingData> {
+    const titles = await this.summaries.titles(
+      [...movement.topics.map((topic) => topic.id), ...movement.propositions.map((p) => p.topicId)],
+      language,
+    );
+    const titleOf = (id: number) => titles.get(id) ?? '';
+    return {
+      since: movement.since,
+      comparedWith: movement.comparedWith,
+      topics: movement.topics.map((topic) => ({
+        id: topic.id,
+        title: titleOf(topic.id),
+        ballots: topic.ballots,
+      })),
+      propositions: movement.propositions.map(({ topicId, ...proposition }) => ({
+        ...proposition,
+        topic: { id: topicId, title: titleOf(topicId) },
+      })),
+    };
+  }
+}
