@@ -10,11 +10,13 @@ import { type ReadCache, readCacheFor } from '../../db/read-cache.js';
 import { BY_POINTS, rankRows } from '../rankings/order.js';
 import { RankingsRepository } from '../rankings/repository.js';
 import { TopicSummaries } from '../topics/summaries.js';
-import { RisingRepository } from './repository.js';
+import { type CastInWindow, RisingRepository } from './repository.js';
 
 const DAY_MS = 86_400_000;
 /** Ids per ranking read: the week's topics with a ranking to compare can be thousands. */
 const TOPICS_PER_READ = 500;
+/** Topics whose placed ballots are read at a time, from the busiest (`busiest`). */
+const TOPICS_PER_BATCH = 50;
 /** The read-cache tag of every answer: dropped by each change that moves a ranking (follow.ts). */
 export const RISING_TAG = 'rising';
 
@@ -73,20 +75,17 @@ export class RisingService {
     // The standing at the end of the day a week ago: that day's snapshot, or the latest before it.
     const comparedWith = since.slice(0, 10);
     const rising = new RisingRepository(this.ctx.db);
-    const week = await rising.weekOfBallots(since);
-    const topics = week
-      .filter((topic) => topic.placed > 0)
-      .sort((a, b) => b.placed - a.placed || a.topicId - b.topicId)
-      .slice(0, RISING_LIST_SIZE)
-      .map((topic) => ({ id: topic.topicId, ballots: topic.placed }));
+    const week = (await rising.castSince(since)).sort((a, b) => b.cast - a.cast || a.topicId - b.topicId);
+    const topics = await this.busiest(rising, week, since);
 
-    // A ranking moves by ballots; only topics with one cast this week (withdrawals too) are compared.
+    // A ranking moves by ballots: the topics with one cast this week (withdrawals too) that have a
+    // standing of a week ago to compare with, and are still shown.
     const before = await rising.standingsAt(
       week.map((topic) => topic.topicId),
       comparedWith,
     );
+    const compared = [...(await rising.activeAmong([...before.keys()]))];
     const propositions: Movement['propositions'] = [];
-    const compared = [...before.keys()];
     const rankings = new RankingsRepository(this.ctx.db);
     for (let start = 0; start < compared.length; start += TOPICS_PER_READ) {
       const leaders = await rankings.leaders(
@@ -108,6 +107,34 @@ export class RisingService {
       (a, b) => climb(b) - climb(a) || a.rankNow - b.rankNow || a.topicId - b.topicId || a.id - b.id,
     );
     return { since, comparedWith, topics, propositions: propositions.slice(0, RISING_LIST_SIZE) };
+  }
+
+  /**
+   * The active topics with the most placed ballots in the window (then by id). `week` is by cast ballots,
+   * most first; a topic's placed ballots are at most its cast ones, so they are read a batch at a time
+   * from the busiest, and the walk stops once no topic left could overtake the last one listed.
+   */
+  private async busiest(
+    rising: RisingRepository,
+    week: readonly CastInWindow[],
+    since: string,
+  ): Promise<Movement['topics']> {
+    const listed: Movement['topics'] = [];
+    for (let start = 0; start < week.length; start += TOPICS_PER_BATCH) {
+      const ids = week.slice(start, start + TOPICS_PER_BATCH).map((topic) => topic.topicId);
+      const [placed, active] = await Promise.all([rising.placedSince(ids, since), rising.activeAmong(ids)]);
+      for (const id of ids) {
+        const ballots = placed.get(id) ?? 0;
+        if (ballots > 0 && active.has(id)) listed.push({ id, ballots });
+      }
+      listed.sort((a, b) => b.ballots - a.ballots || a.id - b.id);
+      listed.length = Math.min(listed.length, RISING_LIST_SIZE);
+      const last = listed[RISING_LIST_SIZE - 1];
+      const next = week[start + TOPICS_PER_BATCH];
+      // Strictly: a topic left with as many ballots could come first by its id.
+      if (!next || (last && last.ballots > next.cast)) break;
+    }
+    return listed;
   }
 
   private async describe(movement: Movement, language: Language): Promise<RisingData> {
