@@ -43,6 +43,23 @@ export class RisingRepository {
     return rows.map((row) => ({ topicId: row.topic_id, cast: Number(row.cast) }));
   }
 
+  /** `castSince` for these topics only: a range of the index ballots_standing per topic. */
+  async castOf(topicIds: readonly number[], since: string): Promise<Map<number, number>> {
+    const cast = new Map<number, number>();
+    for (const ids of chunks(topicIds)) {
+      const rows = await this.db
+        .selectFrom('ballots')
+        .select((eb) => ['topic_id', eb.fn.countAll<number | string>().as('cast')])
+        .where('topic_id', 'in', ids)
+        .where('state', '=', 'counted')
+        .where('voted_at', '>', since)
+        .groupBy('topic_id')
+        .execute();
+      for (const row of rows) cast.set(row.topic_id, Number(row.cast));
+    }
+    return cast;
+  }
+
   /**
    * Per topic of `topicIds`, its counted ballots cast after `since` that hold at least one place (a
    * withdrawal holds none): a range of the index ballots_standing per topic, read from the index alone.

@@ -188,15 +188,46 @@ describe('rising this week', () => {
     expect((await rising()).topics[0]).toEqual({ id: topics.tacos, title: 'Best tacos', ballots: 3 });
   });
 
+  it('follows a withdrawal and a ranking that moved on the next read', async () => {
+    await rising();
+    const [u8, u9] = voters.slice(7) as [TestUser, TestUser];
+    server.clock.set(T);
+    const withdrawn = await server.request('DELETE', `/api/search/user-votes/${topics.tacos}`, {
+      token: u8.accessToken,
+    });
+    expect(withdrawn.status).toBeLessThan(300);
+    // Pizza: Sorrento 7 points from 3 voters ties Verona for 1st (by name, Sorrento's row first),
+    // Napoli 6 is 3rd (it was 1st), Roma 4th.
+    await castAt(T, u9, topics.pizza, ['Sorrento', 'Napoli']);
+    const { topics: listed, propositions } = await rising();
+    expect(listed.map((topic) => [topic.id, topic.ballots])).toEqual([
+      [topics.pizza, 3],
+      [topics.tacos, 2],
+      [topics.ramen, 1],
+    ]);
+    // Equal climbs (both entered at 1st) are ordered by topic, then proposition.
+    expect(propositions.map((p) => [p.name, p.rankNow, p.rankBefore, p.placesGained])).toEqual([
+      ['Sorrento', 1, null, null],
+      ['Pastor', 1, null, null],
+      ['Verona', 1, 3, 2],
+    ]);
+    // The corrected answer is the one a measure of the whole week anew gives.
+    readCacheFor(db()).clear();
+    const anew = await rising();
+    expect({ topics: anew.topics, propositions: anew.propositions }).toEqual({ topics: listed, propositions });
+  });
+
   it('lets a ballot go once its seventh day has passed, as the clock moves', async () => {
-    // Pizza's two ballots of the week were cast at T - 2 days: they count until T + 5 days.
+    // Two of pizza's three ballots of the week were cast at T - 2 days: they count until T + 5 days.
     server.clock.set(T + 5 * DAY - 30_000);
-    expect((await rising()).topics.find((topic) => topic.id === topics.pizza)?.ballots).toBe(2);
+    expect((await rising()).topics.find((topic) => topic.id === topics.pizza)?.ballots).toBe(3);
     server.clock.set(T + 5 * DAY + 30_000);
     const later = await rising();
-    expect(later.topics.find((topic) => topic.id === topics.pizza)).toBeUndefined();
-    // Ramen's ballot (T - 3 days) is gone too; tacos keeps u6 (T - 1 day), u8 and u9 (T).
-    expect(later.topics).toEqual([{ id: topics.tacos, title: 'Best tacos', ballots: 3 }]);
+    // Ramen's ballot (T - 3 days) is gone too; tacos keeps u6 (T - 1 day) and u9 (T), pizza u9 (T).
+    expect(later.topics).toEqual([
+      { id: topics.tacos, title: 'Best tacos', ballots: 2 },
+      { id: topics.pizza, title: 'Best pizza', ballots: 1 },
+    ]);
     // A week before T + 5 days is 2026-12-08: pizza's snapshot of 2026-12-05 is now the one compared.
     expect(later.comparedWith).toBe('2026-12-08');
     server.clock.set(T);
