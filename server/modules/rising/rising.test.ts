@@ -214,7 +214,10 @@ describe('rising this week', () => {
     // The corrected answer is the one a measure of the whole week anew gives.
     readCacheFor(db()).clear();
     const anew = await rising();
-    expect({ topics: anew.topics, propositions: anew.propositions }).toEqual({ topics: listed, propositions });
+    expect({ topics: anew.topics, propositions: anew.propositions }).toEqual({
+      topics: listed,
+      propositions,
+    });
   });
 
   it('lets a ballot go once its seventh day has passed, as the clock moves', async () => {

@@ -63,6 +63,7 @@ interface Measure {
   /** The change sequence when it started reading (follow.ts): later changes are corrected on read. */
   sequence: number;
   state: WeekState;
+  movement: Movement;
 }
 
 const copyOf = (state: WeekState): WeekState => ({
@@ -74,6 +75,19 @@ const copyOf = (state: WeekState): WeekState => ({
   standings: new Map(state.standings),
   climbers: new Map(state.climbers),
 });
+
+/**
+ * What a measure holds, for the cache budget (decision 012): its maps' entries (a number or two and a Map's
+ * own record, about 64 bytes each) and the climbers it keeps (about 150 bytes each, with a name).
+ */
+const bytesOf = ({ state }: Measure): number => {
+  const entries = state.cast.size + state.placed.size + state.active.size + state.standingRead.size;
+  let climbers = 0;
+  for (const list of state.climbers.values()) climbers += list.length;
+  let places = 0;
+  for (const standing of state.standings.values()) places += standing.size;
+  return 64 * (entries + places + state.climbers.size) + 150 * climbers;
+};
 
 /**
  * How far a proposition climbed, for ordering: the places it gained, or for one that entered the top ten,
@@ -113,11 +127,11 @@ export class RisingService {
    * costs a reread of its topic, not of the week.
    */
   private async movement(): Promise<Movement> {
-    let measure = await this.cache.get('rising:week', () => this.measure());
+    let measure = await this.cache.get('rising:week', () => this.measure(), { sizeOf: bytesOf });
     if (measure.sequence < this.changes.everythingAt) measure = await this.measure();
     const changed = this.changes.since(measure.sequence);
+    if (changed.length === 0) return measure.movement;
     const rising = new RisingRepository(this.ctx.db);
-    if (changed.length === 0) return this.complete(rising, copyOf(measure.state));
     const state = copyOf(measure.state);
     const cast = await rising.castOf(changed, state.since);
     for (const id of changed) {
@@ -147,9 +161,9 @@ export class RisingService {
       standings: new Map(),
       climbers: new Map(),
     };
-    await this.complete(rising, state);
+    const movement = await this.complete(rising, state);
     this.changes.measured(sequence);
-    return { sequence, state };
+    return { sequence, state, movement };
   }
 
   /** The lists from `state`, reading (and keeping in it) whatever they need that it does not hold. */
