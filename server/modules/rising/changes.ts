@@ -1,6 +1,12 @@
 import { perDatabase } from '../../db/per-database.js';
 
 /**
+ * Changed topics remembered at most between two measures (a quiet home page and a busy vote): past
+ * this, the next read measures the week anew instead.
+ */
+const MAX_CHANGED_TOPICS = 10_000;
+
+/**
  * The topics whose ranking changed (a ballot, a proposition, a status), each with the sequence number of
  * its latest change: a measure of the week records the sequence it started at, and a read corrects it
  * for the topics changed since (service.ts), here or on another app server (follow.ts).
@@ -21,6 +27,10 @@ export class RisingChanges {
     if (topicIds.length === 0) return;
     this.current += 1;
     for (const id of topicIds) this.changedAt.set(id, this.current);
+    if (this.changedAt.size > MAX_CHANGED_TOPICS) {
+      this.changedAt.clear();
+      this.everything();
+    }
   }
 
   everything(): void {
