@@ -5,6 +5,7 @@ import { makeCategory, makeProposition, makeTopic } from '../../test/catalogue-f
 import { registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { ballot, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
+import { CLIMBERS_SCOPE } from './service.js';
 
 /**
  * A hand-computed week. "Now" is T = 2026-12-10 12:00 UTC: the window holds ballots cast after
@@ -234,5 +235,57 @@ describe('rising this week', () => {
     // A week before T + 5 days is 2026-12-08: pizza's snapshot of 2026-12-05 is now the one compared.
     expect(later.comparedWith).toBe('2026-12-08');
     server.clock.set(T);
+  });
+});
+
+describe('rising this week, among many topics', () => {
+  let many: TestServer;
+  beforeAll(async () => {
+    many = await startTestServer();
+  });
+  afterAll(() => many.close());
+
+  it("looks for climbers in the week's 100 busiest topics only", async () => {
+    const mdb = many.ctx.db;
+    const category = await makeCategory(mdb);
+    const voters = [await registerUser(many), await registerUser(many)];
+    const now = many.clock.nowIso();
+    // Ballots and rank history written straight into the database: one ballot on the first topic,
+    // two on each of the next hundred; every topic's ranking was empty a week ago.
+    async function topicWithBallots(count: number) {
+      const topic = await makeTopic(mdb, { categoryId: category.id, language: 'en' });
+      const { id } = await makeProposition(mdb, topic.id, 'Newcomer', { first: count });
+      for (const voter of voters.slice(0, count))
+        await mdb
+          .insertInto('ballots')
+          .values({
+            topic_id: topic.id,
+            user_id: voter.id,
+            first_cast_at: now,
+            version: 1,
+            updated_at: now,
+            voted_at: now,
+            first_id: id,
+          })
+          .execute();
+      await mdb
+        .insertInto('rank_snapshots')
+        .values({ topic_id: topic.id, day: '2001-01-01', taken_at: now })
+        .execute();
+      return topic.id;
+    }
+    const quiet = await topicWithBallots(1);
+    const busy: number[] = [];
+    for (let i = 0; i < CLIMBERS_SCOPE; i++) busy.push(await topicWithBallots(2));
+    readCacheFor(mdb).clear();
+
+    const answer = (await many.request('GET', '/api/topics/rising/en')).body.data as RisingData;
+    // Every topic's only proposition entered its top ten at 1st; equal climbs go by topic id, and the
+    // quiet topic has the lowest, but it is the 101st busiest: it is not compared.
+    expect(answer.propositions.map((p) => p.topic.id)).toEqual(busy.slice(0, 5));
+    expect(answer.topics.map((topic) => [topic.id, topic.ballots])).toEqual(
+      busy.slice(0, 5).map((id) => [id, 2]),
+    );
+    expect(answer.propositions.some((p) => p.topic.id === quiet)).toBe(false);
   });
 });
