@@ -4,6 +4,7 @@
  * page's language and catalog, the entry answers the rendered app and the page's data block.
  * Types only (docs/decisions/008-server-rendered-pages.md).
  */
+import type { RisingData } from './api/rising.js';
 import type { SearchResponseDto } from './api/search.js';
 import type { HubData, MainTopicData, PopularTopicsData, RankingData, TopicDto } from './api/topics.js';
 import type { Language } from './constants.js';
@@ -23,6 +24,8 @@ export interface PageDataSource {
   ): Promise<PopularTopicsData>;
   /** GET /api/topics/main/{id}/{lang}?limit= */
   mainTopic(id: number, language: Language, limit: number): Promise<MainTopicData>;
+  /** GET /api/topics/rising/{lang}: what is rising this week (the home page's block). */
+  rising(language: Language): Promise<RisingData>;
   /**
    * GET /api/search/smart?q=&lang=&category=&tag= (the search page's results); `null` where that route
    * refuses the query (400: a query or filter too long), which the page then asks for and shows as such.

@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { followRankingChanges } from './modules/rankings/follow.js';
 import { standingCacheFor } from './modules/rankings/standing-cache.js';
+import { followRisingChanges } from './modules/rising/follow.js';
 import { searchIndexFollower } from './modules/search/indexer.js';
 import { settingsCacheFor } from './modules/settings/service.js';
 import { followTopicChanges } from './modules/topics/caches.js';
@@ -25,6 +26,7 @@ export function followChanges(ctx: AppContext): void {
   // The topics' ballots first: the rankings read them once their cache entries are dropped.
   ctx.changes.subscribe(standingCacheFor(ctx.db).follow);
   ctx.changes.subscribe(followRankingChanges(ctx.db, ctx.rankings));
+  ctx.changes.subscribe(followRisingChanges(ctx.db));
   ctx.changes.subscribe(ctx.searchVocabulary.follow);
   ctx.changes.subscribe(ctx.searchSnapshots.follow);
   ctx.changes.subscribe(followUiTextChanges(ctx.db));

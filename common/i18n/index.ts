@@ -10,6 +10,7 @@ import { mailCatalog } from './catalogs/mail.js';
 import { methodologyCatalog } from './catalogs/methodology.js';
 import { profileCatalog } from './catalogs/profile.js';
 import { proposalsCatalog } from './catalogs/proposals.js';
+import { risingCatalog } from './catalogs/rising.js';
 import { searchCatalog } from './catalogs/search.js';
 import { shellCatalog } from './catalogs/shell.js';
 import { standingCatalog } from './catalogs/standing.js';
@@ -37,4 +38,5 @@ export const uiCatalog = mergeCatalogs([
   mailCatalog,
   accountCatalog,
   integrityCatalog,
+  risingCatalog,
 ]);

@@ -18,3 +18,31 @@ export function ballotIdOf(databaseFile: string, username: string, topicId: numb
     db.close();
   }
 }
+
+/**
+ * A topic's rank history at the end of UTC `day` (proposition id to rank), written straight into the
+ * server's database as the daily job would: the browser tests compare today's ranking with it.
+ */
+export function writeRankSnapshot(
+  databaseFile: string,
+  topicId: number,
+  day: string,
+  ranks: ReadonlyMap<number, number>,
+): void {
+  const db = new Database(databaseFile, { fileMustExist: true });
+  try {
+    db.transaction(() => {
+      db.prepare('insert into rank_snapshots (topic_id, day, taken_at) values (?, ?, ?)').run(
+        topicId,
+        day,
+        `${day}T23:59:59.999Z`,
+      );
+      const place = db.prepare(
+        'insert into rank_snapshot_places (topic_id, day, proposition_id, rank, total_points) values (?, ?, ?, ?, 0)',
+      );
+      for (const [propositionId, rank] of ranks) place.run(topicId, day, propositionId, rank);
+    })();
+  } finally {
+    db.close();
+  }
+}

@@ -364,6 +364,18 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: '/api/topics/popular/en?limit=5' }),
   },
+  'GET /api/topics/rising/{lang}': {
+    status: 200,
+    request: async () => {
+      // An empty ranking long ago: the voter's proposition has entered the top ten since (both lists filled).
+      await server.ctx.db
+        .insertInto('rank_snapshots')
+        .values({ topic_id: topic.id, day: '2001-01-01', taken_at: '2001-01-01T23:59:59.000Z' })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      return { path: '/api/topics/rising/en' };
+    },
+  },
   'GET /api/topics/main/{id}/hub': {
     status: 200,
     request: () => ({ path: `/api/topics/main/${mainTopic.id}/hub?lang=en&tags=${tag.slug}` }),

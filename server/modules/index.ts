@@ -9,6 +9,7 @@ import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
 import { adminProposalRoutes } from './proposals/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
+import { risingRoutes } from './rising/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { adminSettingsRoutes } from './settings/routes.js';
 import { adminTranslationRoutes } from './texts/admin-routes.js';
@@ -34,6 +35,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     voteRoutes,
     topicRoutes,
     rankingRoutes,
+    risingRoutes,
     searchRoutes,
   ],
   admin: [

@@ -14,8 +14,8 @@ import { startTestServer, type TestServer } from '../test/server.js';
 /**
  * Podium's read-your-writes guarantee: once an administrator's write has answered, the next public read
  * on the same app server shows it on every surface (topic, popular list, main topic's sub-topic list,
- * hub page, search, ranking, the served page's head, the sitemap, the UI catalogues), and another app server on the
- * same PostgreSQL shows it within one second.
+ * hub page, search, ranking, what is rising this week, the served page's head, the sitemap, the UI
+ * catalogues), and another app server on the same PostgreSQL shows it within one second.
  *
  * Every test reads the surfaces once before the change, so that whatever a cache keeps holds the old
  * state, then changes, then reads again at once (or, on the other server, every 50 ms for at most 1 s).
@@ -697,6 +697,41 @@ const scenarios: Scenario[] = [
           rankingVoters: 1,
           points: { [f.proposition]: 3, [second]: 2 },
         });
+      });
+    },
+  },
+  {
+    name: 'a ballot shows at once in what is rising this week',
+    async run(stage) {
+      const f = await fixture(stage, 'en');
+      // Ten ballots on the sub-topic, more than any other scenario casts on one topic: it heads the list.
+      const ballots = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          const name = word().toLowerCase();
+          const voter = await call(stage.writer, 'POST', '/api/auth/register', {
+            body: { username: `riser_${name}`, email: `${name}@example.test`, password: 'a vote of my own' },
+          });
+          expect(voter.status).toBe(201);
+          const { accessToken, user } = voter.body.data;
+          const ballot = await call(stage.writer, 'POST', '/api/search/propositions', {
+            token: accessToken,
+            body: {
+              topicId: f.sub.id,
+              propositions: [{ itemName: f.proposition, points: 3, userId: user.id }],
+            },
+          });
+          expect(ballot.status).toBe(201);
+        }
+      };
+      const busiest = async () =>
+        (await call(stage.reader, 'GET', '/api/topics/rising/en')).body.data.topics[0];
+      await ballots(9);
+      await stage.ready(async () => {
+        expect(await busiest()).toEqual({ id: f.sub.id, title: f.sub.title, ballots: 9 });
+      });
+      await ballots(1);
+      await stage.fresh(async () => {
+        expect(await busiest()).toEqual({ id: f.sub.id, title: f.sub.title, ballots: 10 });
       });
     },
   },

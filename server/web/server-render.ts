@@ -8,6 +8,7 @@ import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.j
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { rankingServicesByOrder } from '../modules/rankings/service.js';
+import { RisingService } from '../modules/rising/service.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
 
@@ -54,10 +55,12 @@ const asSent = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export function pageDataSource(ctx: AppContext): PageDataSource {
   const topics = new TopicsService(ctx);
   const rankings = rankingServicesByOrder(ctx.db);
+  const rising = new RisingService(ctx);
   return {
     popularTopics: async (language, { limit, offset = 0, type }) =>
       asSent(await topics.popular(language, { limit, offset, type })),
     mainTopic: async (id, language, limit) => asSent(await topics.mainTopic(id, language, limit)),
+    rising: async (language) => asSent(await rising.rising(language)),
     search: async (language, params) => {
       // The smart-search route's own reading of its query (trimmed, lengths checked).
       const query = searchQuery.safeParse(params);

@@ -98,7 +98,19 @@ export class RankingsRepository {
    * The podium of each of these topics: its (at most) three propositions with points, in `order`, for a
    * hub page's sub-topics in one query.
    */
-  async podiums(topicIds: readonly number[], order: RankingOrder): Promise<Map<number, RankingRow[]>> {
+  podiums(topicIds: readonly number[], order: RankingOrder): Promise<Map<number, RankingRow[]>> {
+    return this.leaders(topicIds, order, 3);
+  }
+
+  /**
+   * The first `count` rows (propositions with points) of each of these topics' rankings, in `order`, in
+   * one query: hub podiums, and the top tens "rising this week" compares (rank them with `rankRows`).
+   */
+  async leaders(
+    topicIds: readonly number[],
+    order: RankingOrder,
+    count: number,
+  ): Promise<Map<number, RankingRow[]>> {
     const podiums = new Map<number, RankingRow[]>();
     if (topicIds.length === 0) return podiums;
     const rows = await this.db
@@ -119,7 +131,7 @@ export class RankingsRepository {
           .as('ranked'),
       )
       .selectAll()
-      .where('place', '<=', 3)
+      .where('place', '<=', count)
       .orderBy('topic_id')
       .orderBy('place')
       .execute();

@@ -2,6 +2,7 @@ export { topicKeys } from './api/keys.js';
 export { mainTopicQueryKey, useHub, useMainTopic } from './api/main-topic.js';
 export { fetchPopularTopics, type PopularParams, usePopularTopics } from './api/popular-topics.js';
 export { useTopicRanking } from './api/ranking.js';
+export { useRising } from './api/rising.js';
 export { useTopic } from './api/topic.js';
 export { HeadToHead } from './components/HeadToHead.js';
 export { MedalIcon } from './components/MedalIcon.js';

@@ -12,6 +12,7 @@ import { LoadState } from '../../shared/ui/LoadState.js';
 import { HOME_FEATURED_MAIN, HOME_FEATURED_SUBS, HOME_POPULAR } from './home-queries.js';
 import './home.css';
 import { buttonClasses } from '../../shared/ui/Button.js';
+import { RisingThisWeek } from './RisingThisWeek.js';
 
 /** The text of the server's error code in the UI's language, else 'Failed to fetch topics'; no answer at all: 'Failed to load…'. */
 function popularError(t: TFunction, error: unknown): string {
@@ -33,6 +34,7 @@ export function HomePage() {
         <SearchBox variant="hero" />
       </section>
       <PopularTopics />
+      <RisingThisWeek />
       <FeaturedMainTopic />
     </div>
   );

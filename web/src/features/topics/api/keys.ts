@@ -20,4 +20,7 @@ export const topicKeys = {
   mainTopic: (id: number, language: Language) => ['topics', 'main', id, language] as const,
   hub: (id: number, tags: readonly string[], offset: number, language: Language) =>
     ['topics', 'hub', id, [...tags].sort(), offset, language] as const,
+  /** What is rising this week, in every language (a ballot moves it: the vote feature invalidates it). */
+  risingAll: ['topics', 'rising'] as const,
+  rising: (language: Language) => ['topics', 'rising', language] as const,
 };

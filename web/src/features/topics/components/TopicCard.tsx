@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TopicSummaryDto } from '../../../../../common/api/topics.js';
-import { topicDisplayTitle } from '../../../../../common/text/index.js';
+import { type TopicNaming, topicDisplayTitle } from '../../../../../common/text/index.js';
 import './topic-card.css';
 import '../../../shared/ui/surfaces.css';
 import { VotesIcon } from '../../../shared/ui/icons.js';
@@ -9,8 +9,7 @@ import { VotesIcon } from '../../../shared/ui/icons.js';
 /** The card title rule of SPEC.md (hyphens to spaces, words capitalised, then the untitled text). */
 export function useTopicTitle() {
   const { t } = useTranslation();
-  return (topic: Pick<TopicSummaryDto, 'title' | 'name' | 'slug'>) =>
-    topicDisplayTitle(topic, t('topic.untitled'));
+  return (topic: TopicNaming) => topicDisplayTitle(topic, t('topic.untitled'));
 }
 
 /** A topic in a list: the whole card opens /topic/{id}. */

@@ -40,6 +40,7 @@ export function useSaveVotes(topicId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: votingKeys.userVotes(topicId, userId), exact: true }),
         queryClient.invalidateQueries({ queryKey: topicKeys.rankings(topicId) }),
+        queryClient.invalidateQueries({ queryKey: topicKeys.risingAll }),
         queryClient.invalidateQueries({
           queryKey: topicKeys.details,
           predicate: (query) => (query.state.data as TopicDto | null | undefined)?.id === topicId,
