@@ -7,6 +7,7 @@ import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
+import { adminExportRoutes, openDataRoutes } from './opendata/routes.js';
 import { adminProposalRoutes } from './proposals/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -34,6 +35,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     voteRoutes,
     topicRoutes,
     rankingRoutes,
+    openDataRoutes,
     searchRoutes,
   ],
   admin: [
@@ -48,5 +50,6 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminProposalRoutes,
     adminBallotRoutes,
     adminIntegrityRoutes,
+    adminExportRoutes,
   ],
 };
