@@ -4,10 +4,10 @@ import { type CatalogRow, catalogFromRows, type FeatureCatalog } from '../catalo
 const texts: Record<string, CatalogRow> = {
   'topic.openData.title': ['Les données', 'The data', 'Los datos', 'Die Daten'],
   'topic.openData.text': [
-    'Ce classement avec tous ses chiffres (points, places, moyenne et intervalle), libre de réutilisation.',
-    'This ranking with all its figures (points, places, average and interval), free to reuse.',
-    'Esta clasificación con todas sus cifras (puntos, puestos, media e intervalo), libre de reutilizar.',
-    'Diese Rangliste mit allen Zahlen (Punkte, Plätze, Durchschnitt und Intervall), frei zur Weiterverwendung.',
+    'Ce classement avec tous ses chiffres (points, places, moyenne et intervalle), en fichier.',
+    'This ranking with all its figures (points, places, average and interval), as a file.',
+    'Esta clasificación con todas sus cifras (puntos, puestos, media e intervalo), en un archivo.',
+    'Diese Rangliste mit allen Zahlen (Punkte, Plätze, Durchschnitt und Intervall) als Datei.',
   ],
   'topic.openData.csv': [
     'Télécharger en CSV',
