@@ -73,10 +73,10 @@ const texts: Record<string, CatalogRow> = {
     'Ein Stimmzettel pro Zeile: Thema, Pseudonym, Status, Tag der Stimmabgabe und die platzierten Vorschläge (ihre IDs).',
   ],
   'adminExports.ballots.privacy': [
-    'Le pseudonyme est propre à une personne et à un sujet\u00a0: il ne permet ni de relier ses bulletins d’un sujet à l’autre, ni de la retrouver. Aucun identifiant, nom ou adresse n’y figure.',
-    'A pseudonym belongs to one person on one topic: it links neither their ballots across topics nor them. No id, name or address is in the file.',
-    'Un seudónimo es propio de una persona en un tema: no enlaza sus papeletas entre temas ni la identifica. El archivo no contiene identificadores, nombres ni direcciones.',
-    'Ein Pseudonym gehört zu einer Person in einem Thema: Es verbindet weder ihre Stimmzettel über Themen hinweg noch führt es zu ihr. Keine ID, kein Name, keine Adresse steht in der Datei.',
+    'Le pseudonyme est propre à une personne et à un sujet\u00a0: il ne permet ni de relier ses bulletins d’un sujet à l’autre, ni de la retrouver. Aucun identifiant, nom ou adresse n’y figure. Chaque téléchargement est inscrit au journal d’audit.',
+    'A pseudonym belongs to one person on one topic: it links neither their ballots across topics nor them. No id, name or address is in the file. Each download is written in the audit log.',
+    'Un seudónimo es propio de una persona en un tema: no enlaza sus papeletas entre temas ni la identifica. El archivo no contiene identificadores, nombres ni direcciones. Cada descarga queda en el registro de auditoría.',
+    'Ein Pseudonym gehört zu einer Person in einem Thema: Es verbindet weder ihre Stimmzettel über Themen hinweg noch führt es zu ihr. Keine ID, kein Name, keine Adresse steht in der Datei. Jeder Download wird im Prüfprotokoll vermerkt.',
   ],
   'adminExports.download': [
     'Télécharger {{file}}',
@@ -84,6 +84,7 @@ const texts: Record<string, CatalogRow> = {
     'Descargar {{file}}',
     '{{file}} herunterladen',
   ],
+  'adminPeople.audit.action.export': ['Export', 'Export', 'Exportación', 'Export'],
   'adminExports.busy': ['Téléchargement…', 'Downloading…', 'Descargando…', 'Wird heruntergeladen…'],
   'adminExports.error': [
     'Le téléchargement a échoué.',

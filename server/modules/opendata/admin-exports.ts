@@ -1,6 +1,8 @@
 import { ADMIN_EXPORT_COLUMNS, type CataloguePart } from '../../../common/api/open-data.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
+import { recordAudit } from '../audit/service.js';
+import type { AuthUser } from '../auth/guards.js';
 import { CSV_BOM, type CsvValue, csvRecord } from './csv.js';
 import { BallotPseudonyms } from './pseudonyms.js';
 import { OpenDataRepository } from './repository.js';
@@ -131,6 +133,21 @@ export class AdminExports {
           row.created_at,
           row.listed_at,
         ]),
+    );
+  }
+
+  /**
+   * Writes in the audit log that `actor` took the ballots export: it is personal data under pseudonyms, and who
+   * took a copy of it, and when, is for the other administrators to see.
+   */
+  recordBallotsExport(actor: AuthUser): Promise<void> {
+    return this.ctx.changes.transaction((trx, change) =>
+      recordAudit(trx, change, actor, {
+        action: 'export',
+        entityType: 'ballot',
+        entityId: null,
+        after: { file: 'ballots.csv' },
+      }),
     );
   }
 

@@ -207,6 +207,14 @@ describe('a topic ranking export', () => {
   });
 });
 
+const exportEntries = () =>
+  db()
+    .selectFrom('audit_log')
+    .select(['actor_id', 'entity_type'])
+    .where('action', '=', 'export')
+    .orderBy('id')
+    .execute();
+
 const ADMIN_EXPORTS = [
   '/api/admin/exports/categories.csv',
   '/api/admin/exports/tags.csv',
@@ -306,6 +314,14 @@ describe('the administrators exports', () => {
     expect(text).not.toMatch(/user/i);
     // A second export gives every ballot the same pseudonym.
     expect(await read()).toBe(text);
+  });
+
+  it('writes each ballots export in the audit log, under the administrator who took it', async () => {
+    const before = await exportEntries();
+    await server.request('GET', '/api/admin/exports/ballots.csv', { token: admin.accessToken });
+    const after = await exportEntries();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({ actor_id: admin.id, entity_type: 'ballot' });
   });
 
   it('keeps the pseudonyms key in the database only, made once', async () => {

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { requireLanguage } from '../../http/language.js';
 import { fileDownload } from '../../http/responses.js';
+import { callerOf } from '../auth/guards.js';
 import { AdminExports } from './admin-exports.js';
 import { attachment } from './csv.js';
 import { RANKING_CSV_COLUMNS, RankingExports, rankingCsv, rankingFileName } from './ranking-export.js';
@@ -123,15 +124,18 @@ export async function adminExportRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
             `${ADMIN_EXPORT_COLUMNS.ballots.join(', ')}. pseudonym: HMAC-SHA256 of the voter and the topic under ` +
             "a server's secret key, the same for one voter on one topic in every export and unrelated across " +
             'topics; state: counted, held or quarantined; castOn: the UTC day the voter last cast it; firstId, ' +
-            'secondId, thirdId: proposition ids (names in propositions.csv). No user id, name or address. ' +
+            'secondId, thirdId: proposition ids (names in propositions.csv). No user id, name or address. Each ' +
+            'download is written in the audit log. ' +
             `${CSV_FORMAT} Sent as it is read.`,
         ),
       },
     },
-    async (_request, reply) =>
-      reply
+    async (request, reply) => {
+      await exports.recordBallotsExport(callerOf(request));
+      return reply
         .type(CSV)
         .header('content-disposition', attachment(`podium-ballots-${today()}.csv`))
-        .send(Readable.from(exports.ballots())),
+        .send(Readable.from(exports.ballots()));
+    },
   );
 }
