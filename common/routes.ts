@@ -36,6 +36,7 @@ export const CLIENT_ROUTES = {
   adminJobs: { path: '/admin/jobs', access: 'admin' },
   adminProposals: { path: '/admin/proposals', access: 'admin' },
   adminSettings: { path: '/admin/settings', access: 'admin' },
+  adminExports: { path: '/admin/exports', access: 'admin' },
   // Issue 36: the topics with bursts flagged, one topic's ballots over time and its flags, a person's ballots.
   adminIntegrity: { path: '/admin/integrity', access: 'admin' },
   adminIntegrityTopic: { path: '/admin/integrity/topics/:id', access: 'admin' },

@@ -8,6 +8,7 @@ import { errorsCatalog } from './catalogs/errors.js';
 import { integrityCatalog } from './catalogs/integrity.js';
 import { mailCatalog } from './catalogs/mail.js';
 import { methodologyCatalog } from './catalogs/methodology.js';
+import { openDataCatalog } from './catalogs/open-data.js';
 import { profileCatalog } from './catalogs/profile.js';
 import { proposalsCatalog } from './catalogs/proposals.js';
 import { risingCatalog } from './catalogs/rising.js';
@@ -39,4 +40,5 @@ export const uiCatalog = mergeCatalogs([
   accountCatalog,
   integrityCatalog,
   risingCatalog,
+  openDataCatalog,
 ]);

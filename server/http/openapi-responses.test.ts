@@ -114,6 +114,8 @@ async function answerTo(method: string, { path, token, body }: SampleRequest): P
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  // A CSV file's schema is a string: its text is what is checked.
+  if (mediaType === 'text/csv') return { status: response.status, mediaType, body: await response.text() };
   if (mediaType !== 'text/event-stream') {
     return { status: response.status, mediaType, body: JSON.parse(await response.text()) };
   }
@@ -396,6 +398,14 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: `/api/search/rankings/topic/${topic.id}` }),
   },
+  'GET /api/topics/{topicId}/ranking.csv': {
+    status: 200,
+    request: () => ({ path: `/api/topics/${topic.id}/ranking.csv?lng=fr` }),
+  },
+  'GET /api/topics/{topicId}/ranking.json': {
+    status: 200,
+    request: () => ({ path: `/api/topics/${topic.id}/ranking.json?lng=en&window=month` }),
+  },
   'GET /api/search/predictive': {
     status: 200,
     request: () => ({ path: '/api/search/predictive?q=pizzerias&lang=en' }),
@@ -462,6 +472,26 @@ const samples: Record<Operation, Sample> = {
   'GET /api/admin/audit': {
     status: 200,
     request: () => ({ path: '/api/admin/audit', token: admin.accessToken }),
+  },
+  'GET /api/admin/exports/categories.csv': {
+    status: 200,
+    request: () => ({ path: '/api/admin/exports/categories.csv?lng=de', token: admin.accessToken }),
+  },
+  'GET /api/admin/exports/tags.csv': {
+    status: 200,
+    request: () => ({ path: '/api/admin/exports/tags.csv', token: admin.accessToken }),
+  },
+  'GET /api/admin/exports/topics.csv': {
+    status: 200,
+    request: () => ({ path: '/api/admin/exports/topics.csv?lng=es', token: admin.accessToken }),
+  },
+  'GET /api/admin/exports/propositions.csv': {
+    status: 200,
+    request: () => ({ path: '/api/admin/exports/propositions.csv', token: admin.accessToken }),
+  },
+  'GET /api/admin/exports/ballots.csv': {
+    status: 200,
+    request: () => ({ path: '/api/admin/exports/ballots.csv', token: admin.accessToken }),
   },
   'GET /api/admin/jobs': {
     status: 200,

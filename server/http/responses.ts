@@ -37,3 +37,11 @@ export function answers<const Answers extends Partial<Record<SuccessStatus, z.Zo
 export function eventStream(event: z.ZodType, description: string) {
   return { 200: { description, content: { 'text/event-stream': { schema: event } } }, ...refusals };
 }
+
+/**
+ * `schema.response` of a route that answers a file to download: 200 is the file (its media type and what it
+ * holds described), a refusal is JSON like any other.
+ */
+export function fileDownload(mediaType: string, file: z.ZodType, description: string) {
+  return { 200: { description, content: { [mediaType]: { schema: file } } }, ...refusals };
+}

@@ -7,6 +7,7 @@ import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
+import { adminExportRoutes, openDataRoutes } from './opendata/routes.js';
 import { adminProposalRoutes } from './proposals/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
 import { risingRoutes } from './rising/routes.js';
@@ -36,6 +37,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     topicRoutes,
     rankingRoutes,
     risingRoutes,
+    openDataRoutes,
     searchRoutes,
   ],
   admin: [
@@ -50,5 +52,6 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     adminProposalRoutes,
     adminBallotRoutes,
     adminIntegrityRoutes,
+    adminExportRoutes,
   ],
 };

@@ -18,7 +18,8 @@ export type AuditAction =
   | 'quarantine'
   | 'restore'
   | 'count'
-  | 'dismiss';
+  | 'dismiss'
+  | 'export';
 export type AuditEntityType =
   | 'category'
   | 'tag'

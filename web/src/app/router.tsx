@@ -49,6 +49,7 @@ const AdminAuditPage = lazy(() => import('../pages/admin/audit/AdminAuditPage.js
 const AdminJobsPage = lazy(() => import('../pages/admin/jobs/AdminJobsPage.js'));
 const AdminProposalsPage = lazy(() => import('../pages/admin/proposals/AdminProposalsPage.js'));
 const AdminSettingsPage = lazy(() => import('../pages/admin/settings/AdminSettingsPage.js'));
+const AdminExportsPage = lazy(() => import('../pages/admin/exports/AdminExportsPage.js'));
 const AdminIntegrityPage = lazy(() => import('../pages/admin/integrity/AdminIntegrityPage.js'));
 const AdminIntegrityTopicPage = lazy(
   () => import('../pages/admin/integrity-topic/AdminIntegrityTopicPage.js'),
@@ -87,6 +88,7 @@ const PAGES = {
   adminJobs: <AdminJobsPage />,
   adminProposals: <AdminProposalsPage />,
   adminSettings: <AdminSettingsPage />,
+  adminExports: <AdminExportsPage />,
   adminIntegrity: <AdminIntegrityPage />,
   adminIntegrityTopic: <AdminIntegrityTopicPage />,
   adminUserBallots: <AdminUserBallotsPage />,

@@ -8,6 +8,7 @@ import { timeAgo } from '../../shared/format/relative-time.js';
 import { useHydrated } from '../../shared/hooks/useHydrated.js';
 import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
 import '../../shared/ui/surfaces.css';
+import { OpenDataLinks } from './OpenDataLinks.js';
 
 /** Sibling sub-topics listed beside a sub-topic (the most voted first). */
 const SIBLINGS_SHOWN = 8;
@@ -74,6 +75,7 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
           </div>
         </dl>
       </section>
+      <OpenDataLinks topicId={topic.id} />
       {topic.mainTopicId !== null && <Siblings topic={topic} mainTopicId={topic.mainTopicId} />}
     </aside>
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from './client.js';
+import { apiFile, apiRequest } from './client.js';
 import { onSessionEnded } from './session-events.js';
 
 const store = new Map<string, string>();
@@ -126,5 +126,36 @@ describe('apiRequest', () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe('apiFile', () => {
+  it('downloads a file with the session, refreshing an expired token once, and names it as the server does', async () => {
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/auth/refresh')) {
+        return new Response(
+          JSON.stringify({ success: true, data: { accessToken: 'new-access', refreshToken: 'new-refresh' } }),
+        );
+      }
+      if ((init.headers as Record<string, string>).Authorization !== 'Bearer new-access') {
+        return new Response(JSON.stringify(expired.body), { status: 401 });
+      }
+      return new Response('id,name\r\n', {
+        headers: { 'content-disposition': 'attachment; filename="podium-tags-fr-2026-11-27.csv"' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await apiFile('/admin/exports/tags.csv', { lng: 'fr' });
+    expect(file.fileName).toBe('podium-tags-fr-2026-11-27.csv');
+    expect(await file.blob.text()).toBe('id,name\r\n');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/admin/exports/tags.csv?lng=fr');
+  });
+
+  it('rejects with the error envelope of a refusal', async () => {
+    serve(() => ({ status: 403, body: { success: false, error: { code: 'FORBIDDEN', message: 'No' } } }));
+    await expect(apiFile('/admin/exports/ballots.csv')).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { ApiError } from './errors.js';
 import { refreshAccessToken } from './refresh.js';
 import { notifySessionEnded } from './session-events.js';
 import { tokenStore } from './tokens.js';
-import { type SendOptions, send } from './transport.js';
+import { type FetchedFile, fetchFile, type QueryValue, type SendOptions, send } from './transport.js';
 
 export interface RequestOptions extends SendOptions {
   /** false: never send the bearer token nor treat a 401 as the end of the session. */
@@ -50,8 +50,22 @@ function isUnauthorized(error: unknown): error is ApiError {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.auth === false || isPublicPath(path) ? null : tokenStore.read().token;
+  return withSession(token, (bearer) => send<T>(path, options, bearer));
+}
+
+/** A file route (an administrator's CSV export) downloaded with the session, as apiRequest does. */
+export async function apiFile(path: string, query?: Record<string, QueryValue>): Promise<FetchedFile> {
+  const token = isPublicPath(path) ? null : tokenStore.read().token;
+  return withSession(token, (bearer) => fetchFile(path, query, bearer));
+}
+
+/** Runs `exchange` with the token, refreshing an expired one once; any other 401 ends the session. */
+async function withSession<T>(
+  token: string | null,
+  exchange: (bearer: string | null) => Promise<T>,
+): Promise<T> {
   try {
-    return await send<T>(path, options, token);
+    return await exchange(token);
   } catch (error) {
     if (!token || !isUnauthorized(error)) throw error;
     if (!isExpiredToken(error)) {
@@ -64,7 +78,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw error;
     }
     try {
-      return await send<T>(path, options, freshToken);
+      return await exchange(freshToken);
     } catch (retryError) {
       if (isUnauthorized(retryError)) endSession();
       throw retryError;

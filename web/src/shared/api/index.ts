@@ -1,4 +1,4 @@
-export { apiRequest, isPublicPath, type RequestOptions } from './client.js';
+export { apiFile, apiRequest, isPublicPath, type RequestOptions } from './client.js';
 export { errorMessage } from './error-message.js';
 export { ApiError, CLIENT_ERROR_CODES, isApiError } from './errors.js';
 export { onSessionEnded } from './session-events.js';

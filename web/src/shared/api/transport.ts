@@ -75,3 +75,43 @@ export async function send<T>(path: string, options: SendOptions, bearer: string
     options.signal?.removeEventListener('abort', abortFromCaller);
   }
 }
+
+/** A file the API sends (a CSV export) and the name its Content-Disposition gives it. */
+export interface FetchedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * Downloads a file route with the bearer token (which a plain link cannot send). No timeout: a large export
+ * takes as long as it takes; a refusal is JSON in the envelope, rejected as an ApiError like any other.
+ */
+export async function fetchFile(
+  path: string,
+  query: Record<string, QueryValue> | undefined,
+  bearer: string | null,
+): Promise<FetchedFile> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+    });
+  } catch (error) {
+    throw new ApiError(
+      0,
+      CLIENT_ERROR_CODES.network,
+      error instanceof Error ? error.message : 'Network error',
+    );
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => ({}))) as Envelope;
+    throw new ApiError(
+      response.status,
+      envelope.error?.code ?? 'HTTP_ERROR',
+      envelope.error?.message ?? response.statusText,
+      envelope.error?.field,
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}

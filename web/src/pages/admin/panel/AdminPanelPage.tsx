@@ -16,6 +16,7 @@ const CARDS = [
   'audit',
   'jobs',
   'settings',
+  'exports',
 ] as const;
 
 /**

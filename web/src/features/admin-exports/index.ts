@@ -1,0 +1,3 @@
+import './components/exports-admin.css';
+
+export { ExportsAdmin } from './components/ExportsAdmin.js';
