@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import { dayEnd } from '../../../common/history/days.js';
+import type { DatabaseKind } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { HistoryRepository, type NewSnapshot } from './repository.js';
+import { type MovedBallot, type PropositionNow, type SnapshotPlace, snapshotsOver } from './standings.js';
+
+/** Topic ids per transaction: a few milliseconds of work each, so ballots keep flowing between them. */
+export const TOPICS_PER_CHUNK = 1000;
+
+export interface SnapshotRun {
+  /** Topics looked at (every topic id in range). */
+  topics: number;
+  /** Snapshots written. */
+  written: number;
+  chunks: number;
+}
+
+const groupBy = <T extends { topicId: number }>(rows: readonly T[]) => {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.topicId);
+    if (group) group.push(row);
+    else groups.set(row.topicId, [row]);
+  }
+  return groups;
+};
+
+/** Lets the event loop serve what waits (a ballot's request) before the next chunk. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Takes the rank history's snapshots (docs/decisions/023-rank-history.md): for `days` (ascending UTC
+ * days), each topic's top 10 at the end of each day, written where it differs from the standing before.
+ * The daily job takes one day, the seeds 90 at once; both compute a day's ranking the same way, from the
+ * running totals with the ballots cast again since taken back to their version current then, so a day
+ * taken late (or again) is the same day. Every topic is looked at, a range of ids per transaction: a
+ * cause of change nobody listed (a quarantine, a merge, a rule of counting) cannot be missed.
+ */
+export async function takeSnapshots(
+  database: { db: Kysely<Database>; kind: DatabaseKind },
+  days: readonly string[],
+  takenAt: string,
+): Promise<SnapshotRun> {
+  const run: SnapshotRun = { topics: 0, written: 0, chunks: 0 };
+  const first = days[0];
+  const last = days[days.length - 1];
+  if (first === undefined || last === undefined) return run;
+  const instants = days.map((day) => new Date(dayEnd(day)).toISOString());
+  const range = await new HistoryRepository(database.db).topicIdRange();
+  if (!range) return run;
+  for (let from = range.first; from <= range.last; from += TOPICS_PER_CHUNK) {
+    const to = Math.min(range.last, from + TOPICS_PER_CHUNK - 1);
+    // PostgreSQL: one snapshot of the data for the chunk's reads, so the totals and the ballots cast
+    // since agree (READ COMMITTED would let a ballot land between the two). SQLite's transaction is one.
+    const transaction =
+      database.kind === 'postgres'
+        ? database.db.transaction().setIsolationLevel('repeatable read')
+        : database.db.transaction();
+    run.written += await transaction.execute(async (trx) => {
+      const history = new HistoryRepository(trx);
+      const propositions = groupBy(await history.propositions(from, to));
+      const moved = groupBy(await history.movedBallots(from, to, instants[0] as string));
+      const bases = await history.latestBefore(from, to, first);
+      const snapshots = chunkSnapshots(days, instants, propositions, moved, bases);
+      await history.replace({ first: from, last: to, from: first, to: last }, snapshots, takenAt);
+      return snapshots.length;
+    });
+    run.topics += to - from + 1;
+    run.chunks++;
+    await breathe();
+  }
+  return run;
+}
+
+function chunkSnapshots(
+  days: readonly string[],
+  instants: readonly string[],
+  propositions: Map<number, PropositionNow[]>,
+  moved: Map<number, MovedBallot[]>,
+  bases: Map<number, SnapshotPlace[]>,
+): NewSnapshot[] {
+  const snapshots: NewSnapshot[] = [];
+  const topics = new Set([...propositions.keys(), ...bases.keys()]);
+  for (const topicId of [...topics].sort((a, b) => a - b)) {
+    const written = snapshotsOver(
+      propositions.get(topicId) ?? [],
+      moved.get(topicId) ?? [],
+      instants,
+      bases.get(topicId),
+    );
+    for (const [index, places] of written) snapshots.push({ topicId, day: days[index] as string, places });
+  }
+  return snapshots;
+}
