@@ -7,6 +7,7 @@ import { HUB_PAGE_SIZE, type Language, PAGE_DATA_ELEMENT_ID } from '../../common
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
+import { RankHistoryService } from '../modules/history/service.js';
 import { rankingServicesByOrder } from '../modules/rankings/service.js';
 import { TopicsService } from '../modules/topics/service.js';
 import { cachedUiCatalog } from './boot-catalog.js';
@@ -54,6 +55,7 @@ const asSent = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export function pageDataSource(ctx: AppContext): PageDataSource {
   const topics = new TopicsService(ctx);
   const rankings = rankingServicesByOrder(ctx.db);
+  const history = new RankHistoryService(ctx);
   return {
     popularTopics: async (language, { limit, offset = 0, type }) =>
       asSent(await topics.popular(language, { limit, offset, type })),
@@ -76,6 +78,7 @@ export function pageDataSource(ctx: AppContext): PageDataSource {
       }
     },
     ranking: async (topicId, order) => asSent(await rankings[order].ranking(topicId, RANKING_LIMIT_MAX)),
+    rankHistory: async (topicId) => asSent(await history.history(topicId)),
     hub: async (id, language, { tags, offset }) =>
       asSent(
         await topics.hub(id, language, {

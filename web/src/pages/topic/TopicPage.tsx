@@ -122,6 +122,7 @@ function TopicRanking({ topic, order }: { topic: TopicDto; order: RankingOrderId
       labelledBy="topic-ranking-title"
       emptyClassName="topic-section__empty"
       order={order}
+      showHistory
       heading={
         <h2 id="topic-ranking-title" className="topic-section__title">
           {t('topic.ranking.title')}

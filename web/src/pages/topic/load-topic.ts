@@ -5,7 +5,7 @@ import { hubSelection } from './hub-selection.js';
 
 /**
  * A topic page's data for a server render, under the keys of the hooks that read it: the topic
- * (`useTopic`); for a sub-topic its ranking in the order its address asks for (`useTopicRanking`) and its hub's first page, whose
+ * (`useTopic`); for a sub-topic its ranking in the order its address asks for (`useTopicRanking`), its rank history (`useRankHistory`) and its hub's first page, whose
  * sub-topics TopicAside lists as siblings (`useHub`); for a main topic the hub page its address selects.
  * A missing topic is seeded as `null`, which the page shows as not found, and answers 404.
  */
@@ -22,14 +22,17 @@ export const loadTopicPage: PageLoader = async ({ queryClient, language, source,
     return 200;
   }
   const order = rankingOrderOf(url.searchParams.get(RANKING_ORDER_PARAM));
-  const [ranking, siblings] = await Promise.all([
+  const [ranking, siblings, history] = await Promise.all([
     source.ranking(topic.id, order),
     // The siblings are a side list: without them the page still renders (the browser asks again).
     topic.mainTopicId === null
       ? undefined
       : source.hub(topic.mainTopicId, language, { tags: [], offset: 0 }).catch(() => undefined),
+    // The rank history is the rows' extra: without it the page renders its ranking (the browser asks again).
+    source.rankHistory(topic.id).catch(() => undefined),
   ]);
   queryClient.setQueryData(topicKeys.ranking(topic.id, order), ranking);
+  if (history) queryClient.setQueryData(topicKeys.rankHistory(topic.id), history);
   if (siblings && topic.mainTopicId !== null)
     queryClient.setQueryData(topicKeys.hub(topic.mainTopicId, [], 0, language), siblings);
   return 200;

@@ -13,6 +13,8 @@ export const topicKeys = {
   rankings: (topicId: number) => ['topics', 'ranking', topicId] as const,
   ranking: (topicId: number, order: RankingOrderId = DEFAULT_RANKING_ORDER) =>
     ['topics', 'ranking', topicId, order] as const,
+  /** A topic's rank history (not under `rankings`: a vote does not change it). */
+  rankHistory: (topicId: number) => ['topics', 'rank-history', topicId] as const,
   mainTopic: (id: number, language: Language) => ['topics', 'main', id, language] as const,
   hub: (id: number, tags: readonly string[], offset: number, language: Language) =>
     ['topics', 'hub', id, [...tags].sort(), offset, language] as const,

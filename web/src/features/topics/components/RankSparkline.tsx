@@ -1,0 +1,104 @@
+import type { TFunction } from 'i18next';
+import { RANK_HISTORY_PLACES } from '../../../../../common/history/days.js';
+import { MONTH_DAYS, rankTrend } from '../rank-trend.js';
+import './rank-sparkline.css';
+
+/** The drawing's own units: a day per unit across, the ten ranks down (1st at the top). */
+const HEIGHT = 20;
+const PAD = 2.5;
+const y = (rank: number) =>
+  PAD + ((Math.min(rank, RANK_HISTORY_PLACES) - 1) / (RANK_HISTORY_PLACES - 1)) * (HEIGHT - 2 * PAD);
+
+/** Runs of days in the top 10 (a day outside it breaks the line). */
+function segments(ranks: readonly (number | null)[]): { x: number; rank: number }[][] {
+  const runs: { x: number; rank: number }[][] = [];
+  let run: { x: number; rank: number }[] = [];
+  ranks.forEach((rank, x) => {
+    if (rank === null || rank > RANK_HISTORY_PLACES) {
+      if (run.length) runs.push(run);
+      run = [];
+    } else run.push({ x, rank });
+  });
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/** "3rd", "1er", "3.º", "Platz 3": an ordinal in the reader's language (Intl.PluralRules' ordinal rules). */
+export const ordinal = (t: TFunction, rank: number) =>
+  t('topic.history.rank', { count: rank, ordinal: true });
+
+/** "a month ago", "12 days ago", "yesterday", in the reader's language. */
+function ago(t: TFunction, language: string, days: number) {
+  if (days === MONTH_DAYS) return t('topic.history.monthAgo');
+  return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-days, 'day');
+}
+
+/**
+ * A proposition's rank over the last 90 days and today as a small line (1st at the top, gaps where it was
+ * outside the top 10), with the sentence that says it in words: "3rd a month ago, 1st today". The line is
+ * a picture of the sentence, hidden from screen readers, which read the sentence.
+ */
+export function RankSparkline({
+  ranks,
+  today,
+  t,
+  language,
+}: {
+  /** The last 90 days, oldest first (undefined: never in the top 10 then). */
+  ranks: readonly (number | null)[] | undefined;
+  /** Today's rank, live. */
+  today: number;
+  t: TFunction;
+  language: string;
+}) {
+  const trend = rankTrend(ranks, today);
+  if (trend.kind === 'none') return null;
+  const now = ordinal(t, today);
+  const sentence =
+    trend.kind === 'new'
+      ? t('topic.history.new', { now })
+      : t('topic.history.trend', {
+          before: ordinal(t, trend.rank),
+          when: ago(t, language, trend.daysAgo),
+          now,
+        });
+  const days = [...(ranks ?? []), today];
+  const width = Math.max(1, days.length - 1);
+  const todayX = days.length - 1;
+  return (
+    <span className="rank-trend">
+      {trend.kind === 'then' && (
+        <svg
+          className="rank-trend__line"
+          viewBox={`-1.5 0 ${width + 3} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <line className="rank-trend__top" x1={0} x2={width} y1={y(1)} y2={y(1)} />
+          {segments(days).map((run) =>
+            run.length === 1 ? (
+              <circle
+                key={run[0]?.x}
+                className="rank-trend__dot"
+                cx={run[0]?.x}
+                cy={y(run[0]?.rank ?? 1)}
+                r={1.2}
+              />
+            ) : (
+              <polyline
+                key={run[0]?.x}
+                className="rank-trend__path"
+                points={run.map((point) => `${point.x},${y(point.rank)}`).join(' ')}
+              />
+            ),
+          )}
+          {today <= RANK_HISTORY_PLACES && (
+            <circle className="rank-trend__today" cx={todayX} cy={y(today)} r={1.8} />
+          )}
+        </svg>
+      )}
+      <span className="rank-trend__text">{sentence}</span>
+    </span>
+  );
+}
