@@ -18,3 +18,43 @@ export function ballotIdOf(databaseFile: string, username: string, topicId: numb
     db.close();
   }
 }
+
+/**
+ * Writes a topic's rank history straight into the server's database, as the daily job would have:
+ * `snapshots` maps a number of days before today to the names ranked 1st, 2nd... at that day's end.
+ */
+export function writeRankHistory(
+  databaseFile: string,
+  topicId: number,
+  snapshots: Record<number, readonly string[]>,
+): void {
+  const db = new Database(databaseFile, { fileMustExist: true });
+  try {
+    const ids = new Map(
+      db
+        .prepare<[number], { id: number; name: string }>(
+          'select id, name from propositions where topic_id = ?',
+        )
+        .all(topicId)
+        .map((row) => [row.name, row.id]),
+    );
+    const now = new Date().toISOString();
+    db.transaction(() => {
+      for (const [daysAgo, names] of Object.entries(snapshots)) {
+        const day = new Date(Date.now() - Number(daysAgo) * 86_400_000).toISOString().slice(0, 10);
+        db.prepare('insert into rank_snapshots (topic_id, day, taken_at) values (?, ?, ?)').run(
+          topicId,
+          day,
+          now,
+        );
+        names.forEach((name, index) => {
+          db.prepare(
+            'insert into rank_snapshot_places (topic_id, day, proposition_id, rank, total_points) values (?, ?, ?, ?, ?)',
+          ).run(topicId, day, ids.get(name), index + 1, 30 - index);
+        });
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}

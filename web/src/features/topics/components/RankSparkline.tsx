@@ -3,11 +3,12 @@ import { RANK_HISTORY_PLACES } from '../../../../../common/history/days.js';
 import { MONTH_DAYS, rankTrend } from '../rank-trend.js';
 import './rank-sparkline.css';
 
-/** The drawing's own units: a day per unit across, the ten ranks down (1st at the top). */
-const HEIGHT = 20;
-const PAD = 2.5;
-const y = (rank: number) =>
-  PAD + ((Math.min(rank, RANK_HISTORY_PLACES) - 1) / (RANK_HISTORY_PLACES - 1)) * (HEIGHT - 2 * PAD);
+/** The drawing's own units: a day per unit across, ranks down (1st at the top, the line's lowest at the bottom). */
+const HEIGHT = 24;
+const PAD = 3;
+/** The vertical scale: 1st at the top down to the line's lowest rank (3rd at least, so a 1-2 swap stays small). */
+const scale = (lowest: number) => (rank: number) =>
+  PAD + ((Math.min(rank, lowest) - 1) / (lowest - 1)) * (HEIGHT - 2 * PAD);
 
 /** Runs of days in the top 10 (a day outside it breaks the line). */
 function segments(ranks: readonly (number | null)[]): { x: number; rank: number }[][] {
@@ -65,6 +66,8 @@ export function RankSparkline({
   const days = [...(ranks ?? []), today];
   const width = Math.max(1, days.length - 1);
   const todayX = days.length - 1;
+  const shown = days.filter((rank): rank is number => rank !== null && rank <= RANK_HISTORY_PLACES);
+  const y = scale(Math.max(3, ...shown));
   return (
     <span className="rank-trend">
       {trend.kind === 'then' && (

@@ -229,7 +229,6 @@ function RankingRow({
             </span>
           )}
           {rank !== undefined && figures && <StandingBar figures={figures} t={t} format={format} />}
-          {rank !== undefined && trend}
           {closeTo !== undefined && (
             <span className="ranking__close">
               <span aria-hidden="true">{t('topic.standing.tooClose', { name: closeTo })}</span>
@@ -251,6 +250,7 @@ function RankingRow({
           </button>
         )}
       </div>
+      {rank !== undefined && trend ? <div className="ranking__trend">{trend}</div> : null}
       {showPlaces && (
         <dl id={placesId} className="ranking__places" hidden={!open}>
           <div>
