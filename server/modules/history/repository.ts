@@ -130,14 +130,14 @@ export class HistoryRepository {
     takenAt: string,
   ): Promise<void> {
     const { first, last, from, to } = range;
-    for (const table of ['rank_snapshot_places', 'rank_snapshots'] as const)
-      await this.db
-        .deleteFrom(table)
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .where('topic_id', '>=', first)
-        .where('topic_id', '<=', last)
-        .execute();
+    // Their places go with them (on delete cascade, found by their key's first columns).
+    await this.db
+      .deleteFrom('rank_snapshots')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .where('topic_id', '>=', first)
+      .where('topic_id', '<=', last)
+      .execute();
     const heads = snapshots.map((s) => ({ topic_id: s.topicId, day: s.day, taken_at: takenAt }));
     for (let i = 0; i < heads.length; i += INSERT_BATCH)
       await this.db

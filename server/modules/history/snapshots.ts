@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { HistoryRepository, type NewSnapshot } from './repository.js';
 import { type MovedBallot, type PropositionNow, type SnapshotPlace, snapshotsOver } from './standings.js';
 
-/** Topic ids per transaction: a few milliseconds of work each, so ballots keep flowing between them. */
-export const TOPICS_PER_CHUNK = 1000;
+/** Topic ids per transaction: about 10 ms of work each on the bench data, so ballots keep flowing between them. */
+export const TOPICS_PER_CHUNK = 250;
 
 export interface SnapshotRun {
   /** Topics looked at (every topic id in range). */
