@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import {
+  DEFAULT_RANKING_ORDER,
   RANKING_ORDER_PARAM,
   type RankingOrderId,
   rankingOrderOf,
@@ -122,7 +123,8 @@ function TopicRanking({ topic, order }: { topic: TopicDto; order: RankingOrderId
       labelledBy="topic-ranking-title"
       emptyClassName="topic-section__empty"
       order={order}
-      showHistory
+      // The history is of the ranking by points (all time): under another order its ranks would not match.
+      showHistory={order === DEFAULT_RANKING_ORDER}
       heading={
         <h2 id="topic-ranking-title" className="topic-section__title">
           {t('topic.ranking.title')}

@@ -1,4 +1,8 @@
-import { RANKING_ORDER_PARAM, rankingOrderOf } from '../../../../common/rankings/orders.js';
+import {
+  DEFAULT_RANKING_ORDER,
+  RANKING_ORDER_PARAM,
+  rankingOrderOf,
+} from '../../../../common/rankings/orders.js';
 import { topicKeys } from '../../features/topics/index.js';
 import type { PageLoader } from '../../shared/ssr/page-loader.js';
 import { hubSelection } from './hub-selection.js';
@@ -29,7 +33,7 @@ export const loadTopicPage: PageLoader = async ({ queryClient, language, source,
       ? undefined
       : source.hub(topic.mainTopicId, language, { tags: [], offset: 0 }).catch(() => undefined),
     // The rank history is the rows' extra: without it the page renders its ranking (the browser asks again).
-    source.rankHistory(topic.id).catch(() => undefined),
+    order === DEFAULT_RANKING_ORDER ? source.rankHistory(topic.id).catch(() => undefined) : undefined,
   ]);
   queryClient.setQueryData(topicKeys.ranking(topic.id, order), ranking);
   if (history) queryClient.setQueryData(topicKeys.rankHistory(topic.id), history);
