@@ -26,8 +26,18 @@ const groupBy = <T extends { topicId: number }>(rows: readonly T[]) => {
   return groups;
 };
 
-/** Lets the event loop serve what waits (a ballot's request) before the next chunk. */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets the event loop serve what waits (a ballot's request) for `ms` before the next chunk. */
+const rest = (ms: number) =>
+  new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+
+export interface SnapshotOptions {
+  /**
+   * After each chunk, rest this many times the chunk's own duration: the run then takes at most
+   * 1 / (1 + pace) of the server's thread (and of SQLite's one writer) while ballots arrive. 0 for a bulk
+   * load, which has the database to itself.
+   */
+  pace?: number;
+}
 
 /**
  * Takes the rank history's snapshots (docs/decisions/023-rank-history.md): for `days` (ascending UTC
@@ -41,6 +51,7 @@ export async function takeSnapshots(
   database: { db: Kysely<Database>; kind: DatabaseKind },
   days: readonly string[],
   takenAt: string,
+  options: SnapshotOptions = {},
 ): Promise<SnapshotRun> {
   const run: SnapshotRun = { topics: 0, written: 0, chunks: 0 };
   const first = days[0];
@@ -51,6 +62,7 @@ export async function takeSnapshots(
   if (!range) return run;
   for (let from = range.first; from <= range.last; from += TOPICS_PER_CHUNK) {
     const to = Math.min(range.last, from + TOPICS_PER_CHUNK - 1);
+    const started = performance.now();
     // PostgreSQL: one snapshot of the data for the chunk's reads, so the totals and the ballots cast
     // since agree (READ COMMITTED would let a ballot land between the two). SQLite's transaction is one.
     const transaction =
@@ -68,7 +80,7 @@ export async function takeSnapshots(
     });
     run.topics += to - from + 1;
     run.chunks++;
-    await breathe();
+    await rest((performance.now() - started) * (options.pace ?? 0));
   }
   return run;
 }
