@@ -23,6 +23,13 @@ const texts: Record<string, CatalogRow> = {
     'Nueva en el top 10, {{now}} hoy',
     'Neu in den Top 10, heute {{now}}',
   ],
+  // The daily job, as the back-office's jobs screen names it.
+  'adminJobs.kind.history.snapshot': [
+    'Instantané quotidien des classements',
+    'Daily snapshot of the rankings',
+    'Instantánea diaria de las clasificaciones',
+    'Tägliche Momentaufnahme der Ranglisten',
+  ],
 };
 
 export const historyCatalog: FeatureCatalog = catalogFromRows(texts);
