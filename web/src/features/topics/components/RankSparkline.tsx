@@ -6,9 +6,21 @@ import './rank-sparkline.css';
 /** The drawing's own units: a day per unit across, ranks down (1st at the top, the line's lowest at the bottom). */
 const HEIGHT = 24;
 const PAD = 3;
-/** The vertical scale: 1st at the top down to the line's lowest rank (3rd at least, so a 1-2 swap stays small). */
+/** The vertical scale: 1st at the top down to `lowest` at the bottom. */
 const scale = (lowest: number) => (rank: number) =>
   PAD + ((Math.min(rank, lowest) - 1) / (lowest - 1)) * (HEIGHT - 2 * PAD);
+
+/**
+ * The rank at the bottom of every line of a list: the lowest rank any of them shows (3rd at least, so that
+ * a swap of 1st and 2nd stays a small step; 10th at most).
+ */
+export function lowestShown(lines: Iterable<readonly (number | null)[]>, today: Iterable<number>): number {
+  let lowest = 3;
+  for (const ranks of [...lines, [...today]])
+    for (const rank of ranks)
+      if (rank !== null && rank <= RANK_HISTORY_PLACES && rank > lowest) lowest = rank;
+  return lowest;
+}
 
 /** Runs of days in the top 10 (a day outside it breaks the line). */
 function segments(ranks: readonly (number | null)[]): { x: number; rank: number }[][] {
@@ -42,6 +54,7 @@ function ago(t: TFunction, language: string, days: number) {
 export function RankSparkline({
   ranks,
   today,
+  lowest,
   t,
   language,
 }: {
@@ -49,6 +62,8 @@ export function RankSparkline({
   ranks: readonly (number | null)[] | undefined;
   /** Today's rank, live. */
   today: number;
+  /** The rank at the bottom of the drawing: the lowest of the list's lines, so that rows compare. */
+  lowest: number;
   t: TFunction;
   language: string;
 }) {
@@ -66,8 +81,7 @@ export function RankSparkline({
   const days = [...(ranks ?? []), today];
   const width = Math.max(1, days.length - 1);
   const todayX = days.length - 1;
-  const shown = days.filter((rank): rank is number => rank !== null && rank <= RANK_HISTORY_PLACES);
-  const y = scale(Math.max(3, ...shown));
+  const y = scale(lowest);
   return (
     <span className="rank-trend">
       {trend.kind === 'then' && (

@@ -9,7 +9,7 @@ import { type numberFormats, useNumberFormat } from '../../../shared/hooks/useNu
 import { ChevronDownIcon } from '../../../shared/ui/icons.js';
 import { sharedRanks } from '../ranks.js';
 import { MedalIcon } from './MedalIcon.js';
-import { RankSparkline } from './RankSparkline.js';
+import { lowestShown, RankSparkline } from './RankSparkline.js';
 import { StandingBar, type StandingFigures } from './StandingBar.js';
 import './ranking-list.css';
 
@@ -62,6 +62,13 @@ export function RankingList({
   const ranked = entries.filter((entry) => entry.totalPoints > 0);
   const waiting = entries.filter((entry) => entry.totalPoints === 0);
   const shared = sharedRanks(ranked);
+  // One vertical scale for every row's line, so that rows compare at a glance.
+  const lowest = lines
+    ? lowestShown(
+        lines.values(),
+        ranked.map((entry) => entry.rank),
+      )
+    : 0;
   const figures = ranked.map(standingFigures);
   return (
     <>
@@ -81,6 +88,7 @@ export function RankingList({
                   <RankSparkline
                     ranks={lines.get(entry.id)}
                     today={entry.rank}
+                    lowest={lowest}
                     t={t}
                     language={i18n.language}
                   />
