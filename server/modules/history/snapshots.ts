@@ -5,6 +5,13 @@ import type { Database } from '../../db/schema.js';
 import { HistoryRepository, type NewSnapshot } from './repository.js';
 import { type MovedBallot, type PropositionNow, type SnapshotPlace, snapshotsOver } from './standings.js';
 
+/**
+ * PostgreSQL's statistics of the history's tables are taken again once a run has written this many
+ * snapshots, then each time it has doubled them: a bulk run (a back-fill, the first day) keeps plans that
+ * know the tables' size, a normal day never pays for it.
+ */
+const REFRESH_STATISTICS_FROM = 1000;
+
 /** Topic ids per transaction: about 10 ms of work each on the bench data, so ballots keep flowing between them. */
 export const TOPICS_PER_CHUNK = 250;
 
@@ -60,6 +67,7 @@ export async function takeSnapshots(
   const instants = days.map((day) => new Date(dayEnd(day)).toISOString());
   const range = await new HistoryRepository(database.db).topicIdRange();
   if (!range) return run;
+  let refreshAt = REFRESH_STATISTICS_FROM;
   for (let from = range.first; from <= range.last; from += TOPICS_PER_CHUNK) {
     const to = Math.min(range.last, from + TOPICS_PER_CHUNK - 1);
     const started = performance.now();
@@ -79,6 +87,10 @@ export async function takeSnapshots(
       return snapshots.length;
     });
     run.topics += to - from + 1;
+    if (database.kind === 'postgres' && run.written >= refreshAt) {
+      await new HistoryRepository(database.db).refreshStatistics();
+      refreshAt = run.written * 2;
+    }
     run.chunks++;
     await rest((performance.now() - started) * (options.pace ?? 0));
   }
