@@ -73,19 +73,29 @@ export async function takeSnapshots(
     const started = performance.now();
     // PostgreSQL: one snapshot of the data for the chunk's reads, so the totals and the ballots cast
     // since agree (READ COMMITTED would let a ballot land between the two). SQLite's transaction is one.
-    const transaction =
+    const reading =
       database.kind === 'postgres'
         ? database.db.transaction().setIsolationLevel('repeatable read')
         : database.db.transaction();
-    run.written += await transaction.execute(async (trx) => {
+    const snapshots = await reading.execute(async (trx) => {
       const history = new HistoryRepository(trx);
       const propositions = groupBy(await history.propositions(from, to));
       const moved = groupBy(await history.movedBallots(from, to, instants[0] as string));
       const bases = await history.latestBefore(from, to, first);
-      const snapshots = chunkSnapshots(days, instants, propositions, moved, bases);
-      await history.replace({ first: from, last: to, from: first, to: last }, snapshots, takenAt);
-      return snapshots.length;
+      return chunkSnapshots(days, instants, propositions, moved, bases);
     });
+    // Written apart: an insert's foreign-key check locks its proposition, which ballots update all the
+    // time, and a lock on a row updated since a REPEATABLE READ snapshot fails ("could not serialize").
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        new HistoryRepository(trx).replace(
+          { first: from, last: to, from: first, to: last },
+          snapshots,
+          takenAt,
+        ),
+      );
+    run.written += snapshots.length;
     run.topics += to - from + 1;
     if (database.kind === 'postgres' && run.written >= refreshAt) {
       await new HistoryRepository(database.db).refreshStatistics();
