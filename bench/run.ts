@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -64,6 +64,7 @@ import { benchRelevance } from './lib/relevance.js';
 import { benchResetTiming } from './lib/reset-timing.js';
 import { SEARCH_QUERY_MIX } from './lib/search-queries.js';
 import { SingleClient } from './lib/single-client.js';
+import { benchSnapshot } from './lib/snapshot.js';
 import { benchStartTime } from './lib/start-time.js';
 import { benchStreams } from './lib/streams.js';
 import { mintTokens } from './lib/tokens.js';
@@ -73,7 +74,7 @@ const { values } = parseArgs({
     only: {
       type: 'string',
       default:
-        'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start',
+        'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot',
     },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
@@ -554,6 +555,8 @@ if (sections.has('integrity') && !(await benchIntegrityScreen(['sqlite', 'postgr
   failures.push('the integrity screen answered a topic of 100,000 ballots in 200 ms or more');
 }
 if (sections.has('relevance')) await benchRelevance();
+if (sections.has('snapshot')) failures.push(...(await benchSnapshot(['sqlite'], SECONDS)));
+if (sections.has('snapshot-postgres')) failures.push(...(await benchSnapshot(['postgres'], SECONDS)));
 if (sections.has('metrics')) await benchMetricsCost(SECONDS);
 if (sections.has('proxy')) failures.push(...(await benchProxy(SECONDS)));
 if (sections.has('start')) failures.push(...(await benchStartTime()));

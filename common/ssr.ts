@@ -4,6 +4,8 @@
  * page's language and catalog, the entry answers the rendered app and the page's data block.
  * Types only (docs/decisions/008-server-rendered-pages.md).
  */
+
+import type { RankHistoryData } from './api/history.js';
 import type { RisingData } from './api/rising.js';
 import type { SearchResponseDto } from './api/search.js';
 import type { HubData, MainTopicData, PopularTopicsData, RankingData, TopicDto } from './api/topics.js';
@@ -38,6 +40,8 @@ export interface PageDataSource {
   topic(slugOrId: string, language: Language): Promise<TopicDto | null>;
   /** GET /api/search/rankings/topic/{topicId}?order=&window=: the whole ranking (the route's default limit). */
   ranking(topicId: number, order: RankingOrderId, window: RankingWindowId): Promise<RankingData>;
+  /** GET /api/topics/{topicId}/rank-history: each proposition's rank over the last 90 days. */
+  rankHistory(topicId: number): Promise<RankHistoryData>;
   /** GET /api/topics/main/{id}/hub?lang=&tags=&offset=: one page (HUB_PAGE_SIZE) of a main topic's sub-topics. */
   hub(id: number, language: Language, params: { tags: readonly string[]; offset: number }): Promise<HubData>;
 }

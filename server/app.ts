@@ -28,6 +28,7 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { pruneSessionsHourly } from './modules/auth/session-pruning.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { categoryBaseTexts, tagBaseTexts } from './modules/catalogue/base-texts.js';
+import { RankHistoryService } from './modules/history/service.js';
 import { featureModules } from './modules/index.js';
 import { IntegrityService } from './modules/integrity/service.js';
 import { Outbox } from './modules/jobs/outbox.js';
@@ -184,6 +185,7 @@ export async function buildApp({
   handleAccountLinkMail(ctx, jobs, mail);
   new BallotCounting(ctx).registerJobs(jobs);
   new IntegrityService(ctx).registerJobs(jobs);
+  new RankHistoryService(ctx).registerJobs(jobs, app.log);
   app.addHook('onClose', async () => mail.close());
 
   registerSecurityHeaders(app, {

@@ -47,7 +47,7 @@ async function seedIfEmpty(ctx: AppContext, log: FastifyBaseLogger): Promise<voi
   const { isDatabaseEmpty, seedDemoContent } = await import('./db/seed/seed-demo.js');
   if (await isDatabaseEmpty(ctx.db)) {
     const started = performance.now();
-    const summary = await seedDemoContent(ctx.db, {
+    const summary = await seedDemoContent(ctx.database, {
       passwordHash: await hashPassword(demoPasswordFor(ctx.config)),
       now: new Date(ctx.clock.now()),
     });

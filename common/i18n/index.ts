@@ -5,6 +5,7 @@ import { adminJobsCatalog } from './catalogs/admin-jobs.js';
 import { adminPeopleCatalog } from './catalogs/admin-people.js';
 import { browseCatalog } from './catalogs/browse.js';
 import { errorsCatalog } from './catalogs/errors.js';
+import { historyCatalog } from './catalogs/history.js';
 import { integrityCatalog } from './catalogs/integrity.js';
 import { mailCatalog } from './catalogs/mail.js';
 import { methodologyCatalog } from './catalogs/methodology.js';
@@ -41,4 +42,5 @@ export const uiCatalog = mergeCatalogs([
   integrityCatalog,
   risingCatalog,
   openDataCatalog,
+  historyCatalog,
 ]);

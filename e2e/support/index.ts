@@ -3,7 +3,7 @@ export { openAdminScreen, shootFullPage } from './admin.js';
 export { callApi, seedTopic, seedVotedTopic, voteAsNewUser } from './api.js';
 export { type Credentials, login, logout, newCredentials, register, userMenuButton } from './auth.js';
 export { ensureWebBuild } from './build.js';
-export { ballotIdOf, writeRankSnapshot } from './database.js';
+export { ballotIdOf, writeRankHistory, writeRankSnapshot } from './database.js';
 export { DESKTOP, type E2E, PHONE, setupE2E } from './harness.js';
 export { hydrated } from './hydration.js';
 export { linkIn, type Mailbox, setupMailbox } from './mail.js';

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkPurpose } from '../../common/api/account-links.js';
+import { DAY_MS, dayOf } from '../../common/history/days.js';
 import { tokenHashOf } from '../modules/auth/account-links.js';
+import { HistoryRepository } from '../modules/history/repository.js';
 import { ballot, vote } from '../modules/votes/test-helpers.js';
 import { createAdmin, registerUser, type TestUser } from '../test/factories.js';
 import { type Answer, OpenApiContract, type Operation } from '../test/openapi-contract.js';
@@ -406,6 +408,24 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: `/api/topics/${topic.id}/ranking.json?lng=en&window=month` }),
   },
+  'GET /api/topics/{topicId}/rank-history': {
+    status: 200,
+    request: async () => {
+      // Yesterday's snapshot, so that the answer has a line with ranks and nulls.
+      const proposition = await server.ctx.db
+        .selectFrom('propositions')
+        .select('id')
+        .where('topic_id', '=', topic.id)
+        .executeTakeFirstOrThrow();
+      const day = dayOf(server.clock.now() - DAY_MS);
+      await new HistoryRepository(server.ctx.db).replace(
+        { first: topic.id, last: topic.id, from: day, to: day },
+        [{ topicId: topic.id, day, places: [{ propositionId: proposition.id, rank: 1, totalPoints: 3 }] }],
+        server.clock.nowIso(),
+      );
+      return { path: `/api/topics/${topic.id}/rank-history` };
+    },
+  },
   'GET /api/search/predictive': {
     status: 200,
     request: () => ({ path: '/api/search/predictive?q=pizzerias&lang=en' }),
@@ -766,6 +786,7 @@ const refusals: Array<[Operation, number, () => SampleRequest]> = [
   ['GET /api/admin/users', 403, () => ({ path: '/api/admin/users', token: voter.accessToken })],
   ['GET /api/topics/{slugOrId}', 404, () => ({ path: '/api/topics/no-such-topic' })],
   ['GET /api/topics/{topicId}/events', 404, () => ({ path: '/api/topics/999999/events' })],
+  ['GET /api/topics/{topicId}/rank-history', 404, () => ({ path: '/api/topics/999999/rank-history' })],
   ['POST /api/auth/register', 400, () => ({ path: '/api/auth/register', body: { email: 'x' } })],
   [
     'POST /api/admin/categories',

@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { historyRoutes } from './history/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
 import { adminExportRoutes, openDataRoutes } from './opendata/routes.js';
@@ -38,6 +39,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     rankingRoutes,
     risingRoutes,
     openDataRoutes,
+    historyRoutes,
     searchRoutes,
   ],
   admin: [

@@ -7,6 +7,7 @@ import { HUB_PAGE_SIZE, type Language, PAGE_DATA_ELEMENT_ID } from '../../common
 import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
+import { RankHistoryService } from '../modules/history/service.js';
 import { rankingServicesByOrder } from '../modules/rankings/service.js';
 import { RisingService } from '../modules/rising/service.js';
 import { TopicsService } from '../modules/topics/service.js';
@@ -56,6 +57,7 @@ export function pageDataSource(ctx: AppContext): PageDataSource {
   const topics = new TopicsService(ctx);
   const rankings = rankingServicesByOrder(ctx.db);
   const rising = new RisingService(ctx);
+  const history = new RankHistoryService(ctx);
   return {
     popularTopics: async (language, { limit, offset = 0, type }) =>
       asSent(await topics.popular(language, { limit, offset, type })),
@@ -80,6 +82,7 @@ export function pageDataSource(ctx: AppContext): PageDataSource {
     },
     ranking: async (topicId, order, window) =>
       asSent(await rankings[order].ranking(topicId, RANKING_LIMIT_MAX, { window })),
+    rankHistory: async (topicId) => asSent(await history.history(topicId)),
     hub: async (id, language, { tags, offset }) =>
       asSent(
         await topics.hub(id, language, {

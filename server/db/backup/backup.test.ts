@@ -79,8 +79,8 @@ let revotedBallot: number;
 
 beforeAll(async () => {
   source = await createTarget();
-  await withDatabase(source.url, ({ db }) =>
-    seedDemoContent(db, { passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$demo', now: new Date() }),
+  await withDatabase(source.url, (handle) =>
+    seedDemoContent(handle, { passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$demo', now: new Date() }),
   );
   // Through the real server: a ballot changed once (two versions) and an administrator's audited action.
   const handle = openDatabase({ url: source.url });

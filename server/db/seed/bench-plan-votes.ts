@@ -1,5 +1,11 @@
 import { LANGUAGES } from '../../../common/constants.js';
-import type { BenchContext, BenchPlan, BenchSize } from './bench-plan.js';
+import {
+  type BenchContext,
+  type BenchPlan,
+  type BenchSize,
+  FIRST_BALLOT_SLOT,
+  TIME_SLOTS,
+} from './bench-plan.js';
 import { PRIMES, uniqueReadableId } from './bench-plan-shared.js';
 import { FIRST_NAMES, LAST_NAMES } from './bench-words.js';
 import type { Random } from './random.js';
@@ -16,6 +22,10 @@ const RANKING_PROFILES = [
 ];
 /** Chance that a ballot fills 1, 2 or 3 places. */
 const BALLOT_ODDS = [0.1, 0.15, 0.75];
+/** Chance that a voter changed their mind once before their current ballot (then again, a third of those). */
+const CHANGED_MIND = 0.2;
+/** Chance that a topic also has a ballot cast, then withdrawn (it counts nowhere, but has a history). */
+const WITHDRAWN = 0.1;
 
 export function buildUsers(count: number, context: BenchContext, random: Random, oldTime: () => string) {
   const users: BenchPlan['users'] = {
@@ -51,7 +61,7 @@ export function buildVotes(
   topics: BenchPlan['topics'],
   propositions: BenchPlan['propositions'],
   random: Random,
-): BenchPlan['votes'] {
+): Pick<BenchPlan, 'votes' | 'ballots' | 'versions'> {
   const userCount = size.users;
   const firstProposition = new Int32Array(topics.count + 1).fill(-1);
   const propositionCount = new Uint8Array(topics.count);
@@ -95,6 +105,8 @@ export function buildVotes(
     points: new Uint8Array(allocated),
     createdAt: new Uint16Array(allocated),
   };
+  // At most one ballot per vote, plus a withdrawn one per topic; versions at most three per ballot.
+  const history = new BallotHistory(allocated + topics.count, random);
   const weights = new Float64Array(10);
   const userStride = PRIMES.find((prime) => userCount % prime !== 0) ?? 1;
   let v = 0;
@@ -117,12 +129,14 @@ export function buildVotes(
         weights[i] = profile[(i + offset) % n] as number;
         total += weights[i] as number;
       }
-      const at = 2048 + random.int(2048);
+      const at = FIRST_BALLOT_SLOT + random.int(TIME_SLOTS - FIRST_BALLOT_SLOT);
+      const places = [-1, -1, -1];
       for (let place = 0; place < ballot; place++) {
         const pick = random.weightedIndex(weights.subarray(0, n), total);
         total -= weights[pick] as number;
         weights[pick] = 0;
         const p = first + pick;
+        places[place] = p;
         const points = 3 - place;
         votes.user[v] = user;
         votes.topic[v] = t;
@@ -140,12 +154,121 @@ export function buildVotes(
               : propositions.thirdCount;
         counter[p] = (counter[p] as number) + 1;
       }
+      history.cast(user, t, places, at, first, n);
       remaining -= ballot;
       topics.voteCount[t] = (topics.voteCount[t] as number) + 1;
       user = (user + userStride) % userCount;
     }
+    // The next voter in line, if any is left, cast a ballot and withdrew it.
+    if ((topics.voteCount[t] as number) < userCount && random.chance(WITHDRAWN))
+      history.withdrawn(user, t, first, n);
   }
-  return votes;
+  return { votes, ...history.tables() };
+}
+
+/**
+ * The ballots behind the votes, with their versions: a voter who changed their mind has one or two
+ * earlier versions with other places, cast between the first ballot slot and the current one.
+ */
+class BallotHistory {
+  private readonly ballots: BenchPlan['ballots'];
+  private readonly versions: BenchPlan['versions'];
+
+  constructor(
+    capacity: number,
+    private readonly random: Random,
+  ) {
+    this.ballots = {
+      count: 0,
+      user: new Int32Array(capacity),
+      topic: new Int32Array(capacity),
+      version: new Uint8Array(capacity),
+      firstCastAt: new Uint16Array(capacity),
+      votedAt: new Uint16Array(capacity),
+      first: new Int32Array(capacity),
+      second: new Int32Array(capacity),
+      third: new Int32Array(capacity),
+    };
+    const versions = capacity * 3;
+    this.versions = {
+      count: 0,
+      ballot: new Int32Array(versions),
+      version: new Uint8Array(versions),
+      castAt: new Uint16Array(versions),
+      withdrawal: new Uint8Array(versions),
+      first: new Int32Array(versions),
+      second: new Int32Array(versions),
+      third: new Int32Array(versions),
+    };
+  }
+
+  /** A counted ballot whose current places are `places` (proposition indexes, -1 where empty), cast at `at`. */
+  cast(user: number, topic: number, places: number[], at: number, first: number, n: number): void {
+    const earlier: { at: number; places: number[] }[] = [];
+    if (at > FIRST_BALLOT_SLOT + 2 && this.random.chance(CHANGED_MIND)) {
+      const count = this.random.chance(1 / 3) ? 2 : 1;
+      const slots = [...new Set(Array.from({ length: count }, () => this.slotBefore(at)))].sort(
+        (a, b) => a - b,
+      );
+      for (const slot of slots) {
+        const other = this.otherPlaces(first, n);
+        if (other.join() !== places.join()) earlier.push({ at: slot, places: other });
+      }
+    }
+    this.add(user, topic, [...earlier, { at, places }], false);
+  }
+
+  /** A ballot cast, then withdrawn: two versions, the current one empty. */
+  withdrawn(user: number, topic: number, first: number, n: number): void {
+    const at = FIRST_BALLOT_SLOT + 1 + this.random.int(TIME_SLOTS - FIRST_BALLOT_SLOT - 1);
+    const versions = [
+      { at: this.slotBefore(at), places: this.otherPlaces(first, n) },
+      { at, places: [-1, -1, -1] },
+    ];
+    this.add(user, topic, versions, true);
+  }
+
+  tables(): Pick<BenchPlan, 'ballots' | 'versions'> {
+    return { ballots: this.ballots, versions: this.versions };
+  }
+
+  private slotBefore(at: number): number {
+    return FIRST_BALLOT_SLOT + this.random.int(at - FIRST_BALLOT_SLOT);
+  }
+
+  /** One to three distinct propositions of the topic, at random. */
+  private otherPlaces(first: number, n: number): number[] {
+    const size = Math.min(n, 1 + this.random.int(3));
+    const picked = this.random.shuffle(Array.from({ length: n }, (_, i) => first + i)).slice(0, size);
+    return [0, 1, 2].map((i) => picked[i] ?? -1);
+  }
+
+  private add(user: number, topic: number, versions: { at: number; places: number[] }[], withdrawn: boolean) {
+    const b = this.ballots.count++;
+    const current = versions[versions.length - 1] as { at: number; places: number[] };
+    this.ballots.user[b] = user;
+    this.ballots.topic[b] = topic;
+    this.ballots.version[b] = versions.length;
+    this.ballots.firstCastAt[b] = (versions[0] as { at: number }).at;
+    this.ballots.votedAt[b] = current.at;
+    [this.ballots.first[b], this.ballots.second[b], this.ballots.third[b]] = current.places as [
+      number,
+      number,
+      number,
+    ];
+    versions.forEach((version, index) => {
+      const v = this.versions.count++;
+      this.versions.ballot[v] = b;
+      this.versions.version[v] = index + 1;
+      this.versions.castAt[v] = version.at;
+      this.versions.withdrawal[v] = withdrawn && index === versions.length - 1 ? 1 : 0;
+      [this.versions.first[v], this.versions.second[v], this.versions.third[v]] = version.places as [
+        number,
+        number,
+        number,
+      ];
+    });
+  }
 }
 
 function capitalize(word: string): string {

@@ -27,7 +27,14 @@ export interface BenchTag {
 
 export interface BenchContext {
   /** First id to use per table (ids are written explicitly so rows can reference each other). */
-  firstId: { user: number; topic: number; proposition: number; vote: number; translation: number };
+  firstId: {
+    user: number;
+    topic: number;
+    proposition: number;
+    vote: number;
+    translation: number;
+    ballot: number;
+  };
   /** Categories the topics spread over. */
   categoryIds: number[];
   tags: BenchTag[];
@@ -92,9 +99,40 @@ export interface BenchPlan {
     points: Uint8Array;
     createdAt: Uint16Array;
   };
+  /**
+   * Each voter's ballot on a topic: its current places (proposition indexes, -1 where empty) are the
+   * votes'; a withdrawn one holds none and has no votes. Times are indexes into `times`.
+   */
+  ballots: {
+    count: number;
+    user: Int32Array;
+    topic: Int32Array;
+    version: Uint8Array;
+    firstCastAt: Uint16Array;
+    votedAt: Uint16Array;
+    first: Int32Array;
+    second: Int32Array;
+    third: Int32Array;
+  };
+  /** Every version of every ballot, in ballot then version order; the last of each is its current one. */
+  versions: {
+    count: number;
+    ballot: Int32Array;
+    version: Uint8Array;
+    castAt: Uint16Array;
+    withdrawal: Uint8Array;
+    first: Int32Array;
+    second: Int32Array;
+    third: Int32Array;
+  };
   /** Timestamps the rows point into (votes by index, to save memory). */
   times: string[];
 }
+
+/** Slots of `times`: 4,096 instants over the last two years, oldest first. */
+export const TIME_SLOTS = 4096;
+/** Accounts and topics are made in the first slots; ballots are cast in the rest (about 640 days). */
+export const FIRST_BALLOT_SLOT = 512;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -110,16 +148,18 @@ function addHubTotals(topics: BenchPlan['topics'], firstTopicId: number): void {
 
 export function buildBenchPlan(size: BenchSize, context: BenchContext): BenchPlan {
   const random = createRandom(context.seed ?? 42);
-  const times = Array.from({ length: 4096 }, (_, i) =>
-    new Date(context.now.getTime() - Math.floor(((4096 - i) / 4096) * 365 * DAY_MS)).toISOString(),
+  const times = Array.from({ length: TIME_SLOTS }, (_, i) =>
+    new Date(
+      context.now.getTime() - Math.floor(((TIME_SLOTS - i) / TIME_SLOTS) * 730 * DAY_MS),
+    ).toISOString(),
   );
-  // Older half for accounts and topics, newer half for votes.
-  const oldTime = () => times[random.int(2048)] as string;
+  // The oldest slots for accounts and topics, the rest for ballots and their versions.
+  const oldTime = () => times[random.int(FIRST_BALLOT_SLOT)] as string;
   const users = buildUsers(size.users, context, random, oldTime);
   const topics = buildTopics(size.topics, context, random, oldTime);
   const propositionNames = buildPropositionNames();
   const propositions = buildPropositions(topics.plan, random, propositionNames.name.length);
-  const votes = buildVotes(size, topics.plan, propositions, random);
+  const { votes, ballots, versions } = buildVotes(size, topics.plan, propositions, random);
   addHubTotals(topics.plan, context.firstId.topic);
   return {
     users,
@@ -128,6 +168,8 @@ export function buildBenchPlan(size: BenchSize, context: BenchContext): BenchPla
     propositions,
     propositionNames,
     votes,
+    ballots,
+    versions,
     times,
   };
 }

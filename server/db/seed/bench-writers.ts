@@ -28,7 +28,9 @@ const text = (name: string, get: Column['get']): Column => ({ name, pgType: 'tex
 
 /** The tables in insertion order (every reference points at an earlier table). */
 export function benchTables(plan: BenchPlan, context: BenchContext, passwordHash: string): BenchTable[] {
-  const { users, topics, topicTags, propositions, propositionNames, votes, times } = plan;
+  const { users, topics, topicTags, propositions, propositionNames, votes, ballots, versions, times } = plan;
+  /** A proposition index as an id, or null for an empty place (-1). */
+  const place = (index: number) => (index < 0 ? null : id.proposition + index);
   const id = context.firstId;
   const at = (list: readonly string[], i: number) => list[i] as string;
   const n = (list: ArrayLike<number>, i: number) => list[i] as number;
@@ -127,6 +129,37 @@ export function benchTables(plan: BenchPlan, context: BenchContext, passwordHash
         int('proposition_id', (i) => id.proposition + n(votes.proposition, i)),
         int('points', (i) => n(votes.points, i)),
         text('created_at', (i) => at(times, n(votes.createdAt, i))),
+      ],
+    },
+    {
+      // Each voter's ballot on a topic: its current places are the votes' (a withdrawn one holds none).
+      name: 'ballots',
+      rows: ballots.count,
+      columns: [
+        int('id', (i) => id.ballot + i),
+        int('topic_id', (i) => id.topic + n(ballots.topic, i)),
+        int('user_id', (i) => id.user + n(ballots.user, i)),
+        text('state', () => 'counted'),
+        text('first_cast_at', (i) => at(times, n(ballots.firstCastAt, i))),
+        int('version', (i) => n(ballots.version, i)),
+        text('updated_at', (i) => at(times, n(ballots.votedAt, i))),
+        text('voted_at', (i) => at(times, n(ballots.votedAt, i))),
+        int('first_id', (i) => place(n(ballots.first, i))),
+        int('second_id', (i) => place(n(ballots.second, i))),
+        int('third_id', (i) => place(n(ballots.third, i))),
+      ],
+    },
+    {
+      name: 'ballot_versions',
+      rows: versions.count,
+      columns: [
+        int('ballot_id', (i) => id.ballot + n(versions.ballot, i)),
+        int('version', (i) => n(versions.version, i)),
+        text('cast_at', (i) => at(times, n(versions.castAt, i))),
+        text('cause', (i) => (n(versions.withdrawal, i) ? 'withdrawal' : 'vote')),
+        int('first_id', (i) => place(n(versions.first, i))),
+        int('second_id', (i) => place(n(versions.second, i))),
+        int('third_id', (i) => place(n(versions.third, i))),
       ],
     },
   ];

@@ -55,14 +55,28 @@ export interface PlannedVote {
   ageMinutes: number;
 }
 
+/** A version a voter cast before changing their mind: their places then (proposition indexes, best first). */
+export interface PlannedEarlierVersion {
+  user: number;
+  topic: number;
+  places: number[];
+  ageMinutes: number;
+}
+
 export interface DemoPlan {
   topics: PlannedTopic[];
   votes: PlannedVote[];
+  /** Earlier versions of some ballots, oldest first per ballot: voters who changed their mind. */
+  earlierVersions: PlannedEarlierVersion[];
   /** Minutes before the seed time at which each demo user registered. */
   userAgeMinutes: number[];
 }
 
 const DAY = 24 * 60;
+/** Ballots are cast over the last two years, more of them recently (the rank history has days to show). */
+const VOTING_SPAN = 720 * DAY;
+/** Share of ballots whose voter changed their mind once before (and of those, twice). */
+const CHANGED_MIND = 0.3;
 
 /**
  * Shapes of popularity among a topic's propositions: one clear favourite, a tight race at the top,
@@ -92,7 +106,7 @@ export function buildDemoPlan(seed: number = DEMO_SEED): DemoPlan {
       tags: [],
       propositions: [],
       voteCount: 0,
-      ageMinutes: 100 * DAY + random.int(5 * DAY),
+      ageMinutes: 740 * DAY + random.int(5 * DAY),
     });
     return topics.length - 1;
   });
@@ -122,7 +136,7 @@ export function buildDemoPlan(seed: number = DEMO_SEED): DemoPlan {
           .slice(0, random.between(5, 8))
           .map(emptyProposition),
         voteCount: 0,
-        ageMinutes: 90 * DAY + random.int(5 * DAY),
+        ageMinutes: 730 * DAY + random.int(5 * DAY),
       });
     }
   });
@@ -139,18 +153,52 @@ export function buildDemoPlan(seed: number = DEMO_SEED): DemoPlan {
       tags: topic.tags,
       propositions: topic.propositions.map(emptyProposition),
       voteCount: 0,
-      ageMinutes: 80 * DAY + random.int(10 * DAY),
+      ageMinutes: 722 * DAY + random.int(8 * DAY),
     });
   }
 
-  const userAgeMinutes = DEMO_USERS.map(() => 70 * DAY + random.int(30 * DAY));
+  const userAgeMinutes = DEMO_USERS.map(() => 725 * DAY + random.int(30 * DAY));
   const votes = planVotes(random, topics);
   // A main topic is a hub: its vote count is the ballots on its sub-topics (all active here).
   for (const topic of topics) {
     const main = topic.mainTopic === null ? undefined : topics[topic.mainTopic];
     if (main) main.voteCount += topic.voteCount;
   }
-  return { topics, votes, userAgeMinutes };
+  // Drawn from a generator of its own: the plan above stays what it was before ballots had a history.
+  const earlierVersions = planEarlierVersions(createRandom(seed + 1), topics, votes);
+  return { topics, votes, earlierVersions, userAgeMinutes };
+}
+
+/**
+ * Some voters changed their mind: before their ballot's current places (the plan's votes, which the
+ * totals count), one or two earlier versions with other places, cast between the topic's opening and it.
+ */
+function planEarlierVersions(random: Random, topics: PlannedTopic[], votes: PlannedVote[]) {
+  const ballots = new Map<string, PlannedVote>();
+  const current = new Map<string, string>();
+  for (const vote of [...votes].sort((a, b) => b.points - a.points)) {
+    const key = `${vote.user}:${vote.topic}`;
+    ballots.set(key, vote);
+    current.set(key, `${current.get(key) ?? ''}${vote.proposition},`);
+  }
+  const earlier: PlannedEarlierVersion[] = [];
+  for (const { user, topic: t, ageMinutes } of ballots.values()) {
+    if (random.next() >= CHANGED_MIND) continue;
+    const topic = topics[t] as PlannedTopic;
+    const count = random.next() < 0.3 ? 2 : 1;
+    // Between the propositions' listing (an hour after the topic) and the current version, oldest first.
+    const room = topic.ageMinutes - 120 - ageMinutes;
+    if (room < 2 * count) continue;
+    const ages = Array.from({ length: count }, () => ageMinutes + 1 + random.int(room)).sort((a, b) => b - a);
+    for (const age of new Set(ages)) {
+      const size = Math.min(topic.propositions.length, random.int(3) + 1);
+      const places = random.shuffle(topic.propositions.map((_, i) => i)).slice(0, size);
+      // A version equal to the next one would not be a change of mind (the app appends none).
+      if (places.map((p) => `${p},`).join('') === current.get(`${user}:${t}`)) continue;
+      earlier.push({ user, topic: t, places, ageMinutes: age });
+    }
+  }
+  return earlier;
 }
 
 function planVotes(random: Random, topics: PlannedTopic[]): PlannedVote[] {
@@ -167,7 +215,8 @@ function planVotes(random: Random, topics: PlannedTopic[]): PlannedVote[] {
     for (const user of voters) {
       const ballotSize = Math.min(topic.propositions.length, random.weightedIndex([0.1, 0.15, 0.75]) + 1);
       const available = [...weights];
-      const ageMinutes = random.int(60 * DAY);
+      // One draw as before, spread over two years with more ballots recently (a quarter in the last 45 days).
+      const ageMinutes = Math.floor(VOTING_SPAN * (random.int(60 * DAY) / (60 * DAY)) ** 2);
       for (let place = 0; place < ballotSize; place++) {
         const proposition = random.weightedIndex(available);
         available[proposition] = 0;

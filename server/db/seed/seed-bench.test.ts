@@ -41,6 +41,36 @@ describe('seedBench', () => {
     expect(Number(topics.n)).toBe(SIZE.topics);
   });
 
+  it('carries ballots with several versions, withdrawals among them, and back-fills 90 days of rank history', async () => {
+    const count = async (query: Promise<{ n: number | string | bigint }>) => Number((await query).n);
+    const ballots = await count(
+      db()
+        .selectFrom('ballots')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    const versions = await count(
+      db()
+        .selectFrom('ballot_versions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    const withdrawals = await count(
+      db()
+        .selectFrom('ballot_versions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('cause', '=', 'withdrawal')
+        .executeTakeFirstOrThrow(),
+    );
+    expect(versions).toBeGreaterThan(ballots * 1.1);
+    expect(withdrawals).toBeGreaterThan(0);
+    const last = await db()
+      .selectFrom('rank_snapshots')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .executeTakeFirstOrThrow();
+    expect(last.day).toBe(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  });
+
   it('writes the same search index the app would build, so bench search reads production data', async () => {
     const bulk = await searchTermsDump();
     expect(bulk.length).toBe(report.rows.search_terms);

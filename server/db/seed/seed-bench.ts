@@ -5,10 +5,12 @@
  */
 import { rmSync } from 'node:fs';
 import { type Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { RANK_HISTORY_DAYS } from '../../../common/history/days.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
+import { backfillDays } from '../../modules/history/service.js';
+import { takeSnapshots } from '../../modules/history/snapshots.js';
 import { SearchIndexRepository } from '../../modules/search/index-repository.js';
 import { loadCatalogueNames } from '../../modules/search/indexer.js';
-import { BallotsRepository } from '../../modules/votes/ballots-repository.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../database.js';
 import { findTotalsMismatches } from '../integrity.js';
 import { migrationProvider } from '../migrations/index.js';
@@ -92,11 +94,16 @@ export async function seedBench(options: BenchSeedOptions): Promise<BenchSeedRep
     await new SearchIndexRepository(handle.db).bumpVersion();
     log(`written in ${seconds(step)}`);
     step = performance.now();
-    // The plan's totals are exact already; each voter's votes on a topic become their ballot's first version.
-    await handle.db.transaction().execute((trx) => new BallotsRepository(trx).fromVotes());
-    await sql`analyze ballots`.execute(handle.db);
-    await sql`analyze ballot_versions`.execute(handle.db);
-    log(`ballots from votes in ${seconds(step)}`);
+    // The plan's ballots carry their versions (the votes are their current places, the totals exact);
+    // the last 90 days of rank history come from them, as the daily job would have taken them.
+    const history = await takeSnapshots(
+      handle,
+      backfillDays(now.getTime(), RANK_HISTORY_DAYS),
+      now.toISOString(),
+    );
+    await sql`analyze rank_snapshots`.execute(handle.db);
+    await sql`analyze rank_snapshot_places`.execute(handle.db);
+    log(`rank history: ${history.written} snapshots of ${RANK_HISTORY_DAYS} days in ${seconds(step)}`);
     const loadSeconds = (performance.now() - started) / 1000;
 
     step = performance.now();
@@ -130,7 +137,7 @@ async function wipe(url: string, schema: string | undefined): Promise<void> {
 }
 
 async function nextIds(db: Kysely<Database>): Promise<BenchContext['firstId']> {
-  const next = async (table: 'users' | 'topics' | 'propositions' | 'votes' | 'translations') => {
+  const next = async (table: 'users' | 'topics' | 'propositions' | 'votes' | 'translations' | 'ballots') => {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.max('id').as('max'))
@@ -143,6 +150,7 @@ async function nextIds(db: Kysely<Database>): Promise<BenchContext['firstId']> {
     proposition: await next('propositions'),
     vote: await next('votes'),
     translation: await next('translations'),
+    ballot: await next('ballots'),
   };
 }
 

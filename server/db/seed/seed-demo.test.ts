@@ -12,7 +12,7 @@ let emptyBeforeSeed: boolean;
 beforeAll(async () => {
   database = await createTestDatabase();
   emptyBeforeSeed = await isDatabaseEmpty(database.handle.db);
-  summary = await seedDemoContent(database.handle.db, {
+  summary = await seedDemoContent(database.handle, {
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$demo',
     now: new Date(),
   });
@@ -142,6 +142,32 @@ describe('seedDemoContent', () => {
       .groupBy(['user_id', 'topic_id'])
       .execute();
     expect(Math.max(...ballots.map((b) => Number(b.n)))).toBeLessThanOrEqual(3);
+  });
+
+  it('spreads ballots over two years with voters who changed their mind, and back-fills 90 days of rank history', async () => {
+    const versions = await db()
+      .selectFrom('ballot_versions')
+      .select((eb) => [eb.fn.min('cast_at').as('oldest'), eb.fn.countAll<number>().as('n')])
+      .executeTakeFirstOrThrow();
+    const dayMs = 86_400_000;
+    expect(Date.now() - Date.parse(String(versions.oldest))).toBeGreaterThan(600 * dayMs);
+    const changed = await db()
+      .selectFrom('ballots')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('version', '>', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(changed.n)).toBeGreaterThan(50);
+    const snapshots = await db()
+      .selectFrom('rank_snapshots')
+      .select((eb) => [
+        eb.fn.min('day').as('first'),
+        eb.fn.max('day').as('last'),
+        eb.fn.count('topic_id').distinct().as('topics'),
+      ])
+      .executeTakeFirstOrThrow();
+    const yesterday = new Date(Date.now() - dayMs).toISOString().slice(0, 10);
+    expect(snapshots.last).toBe(yesterday);
+    expect(Number(snapshots.topics)).toBeGreaterThan(20);
   });
 
   it('builds the same plan on every run', () => {

@@ -1,9 +1,13 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { BASE_NAME_LANGUAGE, LANGUAGES } from '../../../common/constants.js';
+import { RANK_HISTORY_DAYS } from '../../../common/history/days.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
+import { backfillDays } from '../../modules/history/service.js';
+import { takeSnapshots } from '../../modules/history/snapshots.js';
 import { indexTopics } from '../../modules/search/indexer.js';
 import { usernameKey } from '../../modules/users/username-key.js';
 import { BallotsRepository } from '../../modules/votes/ballots-repository.js';
+import type { DatabaseKind } from '../database.js';
 import { newReadableId } from '../readable-id.js';
 import type { Database, TranslationsTable } from '../schema.js';
 import { demoEmail } from './demo-accounts.js';
@@ -45,11 +49,15 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
  * running totals equal to what the votes say. Categories and tags that already exist (same slug)
  * are reused rather than duplicated.
  */
-export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOptions): Promise<SeedSummary> {
+export async function seedDemoContent(
+  database: { db: Kysely<Database>; kind: DatabaseKind },
+  options: SeedDemoOptions,
+): Promise<SeedSummary> {
+  const { db } = database;
   const plan = buildDemoPlan();
   const nowMs = options.now.getTime();
   const ago = (minutes: number): string => new Date(nowMs - minutes * 60_000).toISOString();
-  return db.transaction().execute(async (trx) => {
+  const summary = await db.transaction().execute(async (trx) => {
     const catalogue = await ensureDemoCatalogue(trx, ago(120 * 24 * 60));
     const { categoryIds, tagIds } = catalogue;
     const userIds = await insertUsers(trx, plan, options.passwordHash, ago);
@@ -97,6 +105,7 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
     for (const batch of chunks(votes)) await trx.insertInto('votes').values(batch).execute();
     // The plan's totals are exact already; each voter's votes on a topic become their ballot's first version.
     await new BallotsRepository(trx).fromVotes();
+    await addEarlierVersions(trx, plan, { userIds, topicIds, propositionIds }, ago);
     await indexTopics(trx, topicIds);
 
     return {
@@ -111,6 +120,68 @@ export async function seedDemoContent(db: Kysely<Database>, options: SeedDemoOpt
       translations: catalogue.translations + translations.length,
     };
   });
+  // The last 90 days of rank history, from the ballots' versions, as the daily job would have taken them.
+  await takeSnapshots(database, backfillDays(nowMs, RANK_HISTORY_DAYS), options.now.toISOString());
+  return summary;
+}
+
+/**
+ * Voters who changed their mind: each planned earlier version goes before its ballot's current one
+ * (the votes, which `fromVotes` made version 1), numbered from 1, the current one last; the ballot was
+ * first cast at its oldest.
+ */
+async function addEarlierVersions(
+  trx: Transaction<Database>,
+  plan: DemoPlan,
+  ids: { userIds: number[]; topicIds: number[]; propositionIds: number[][] },
+  ago: (minutes: number) => string,
+): Promise<void> {
+  const byBallot = new Map<string, DemoPlan['earlierVersions']>();
+  for (const version of plan.earlierVersions) {
+    const key = `${ids.userIds[version.user]}:${ids.topicIds[version.topic]}`;
+    byBallot.set(key, [...(byBallot.get(key) ?? []), version]);
+  }
+  for (const [key, versions] of byBallot) {
+    const [userId, topicId] = key.split(':').map(Number) as [number, number];
+    const ballot = await trx
+      .selectFrom('ballots')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('topic_id', '=', topicId)
+      .executeTakeFirstOrThrow();
+    const current = versions.length + 1;
+    await trx
+      .updateTable('ballot_versions')
+      .set({ version: current })
+      .where('ballot_id', '=', ballot.id)
+      .where('version', '=', 1)
+      .execute();
+    await trx
+      .insertInto('ballot_versions')
+      .values(
+        versions.map((version, index) => {
+          const place = (n: number) => {
+            const p = version.places[n];
+            return p === undefined ? null : (ids.propositionIds[version.topic]?.[p] ?? null);
+          };
+          return {
+            ballot_id: ballot.id,
+            version: index + 1,
+            cast_at: ago(version.ageMinutes),
+            cause: 'vote' as const,
+            first_id: place(0),
+            second_id: place(1),
+            third_id: place(2),
+          };
+        }),
+      )
+      .execute();
+    await trx
+      .updateTable('ballots')
+      .set({ version: current, first_cast_at: ago((versions[0] as { ageMinutes: number }).ageMinutes) })
+      .where('id', '=', ballot.id)
+      .execute();
+  }
 }
 
 export interface DemoCatalogue {

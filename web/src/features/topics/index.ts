@@ -1,6 +1,7 @@
 export { topicKeys } from './api/keys.js';
 export { mainTopicQueryKey, useHub, useMainTopic } from './api/main-topic.js';
 export { fetchPopularTopics, type PopularParams, usePopularTopics } from './api/popular-topics.js';
+export { useRankHistory } from './api/rank-history.js';
 export { useTopicRanking } from './api/ranking.js';
 export { useRising } from './api/rising.js';
 export { useTopic } from './api/topic.js';

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
-import { RANKING_ORDER_PARAM, rankingOrderOf } from '../../../../common/rankings/orders.js';
-import { RANKING_WINDOW_PARAM, rankingWindowOf } from '../../../../common/rankings/windows.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { HeadToHead, useTopic, useTopicRanking, useTopicTitle } from '../../features/topics/index.js';
 import { VotableRanking } from '../../features/voting/index.js';
@@ -14,7 +12,8 @@ import { BackIcon } from '../../shared/ui/icons.js';
 import { PageProblem } from '../../shared/ui/PageProblem.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import { HubView } from './HubView.js';
-import { RankingSwitches, type RankingView } from './RankingSwitches.js';
+import { RankingSwitches } from './RankingSwitches.js';
+import { type RankingView, rankingViewOf, showsRankHistory } from './ranking-view.js';
 import { TopicAside } from './TopicAside.js';
 import { VotingPanelSlot } from './VotingPanelSlot.js';
 import { WindowNote } from './WindowNote.js';
@@ -58,10 +57,7 @@ function TopicView({ topic }: { topic: TopicDto }) {
 function SubTopicView({ topic }: { topic: TopicDto }) {
   const { language } = useLanguage();
   const [params] = useSearchParams();
-  const view: RankingView = {
-    order: rankingOrderOf(params.get(RANKING_ORDER_PARAM)),
-    window: rankingWindowOf(params.get(RANKING_WINDOW_PARAM)),
-  };
+  const view = rankingViewOf(params);
   // The facts wait for the ranking: on a phone they follow it, and shown beside its spinner they were
   // pushed off the screen when it arrived (a layout shift of 0.12 in Lighthouse's mobile run).
   const ranking = useTopicRanking(topic.id, language, view.order, view.window);
@@ -126,6 +122,7 @@ function TopicRanking({ topic, view }: { topic: TopicDto; view: RankingView }) {
       emptyClassName="topic-section__empty"
       order={order}
       window={view.window}
+      showHistory={showsRankHistory(view)}
       heading={
         <h2 id="topic-ranking-title" className="topic-section__title">
           {t('topic.ranking.title')}

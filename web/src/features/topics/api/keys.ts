@@ -17,6 +17,8 @@ export const topicKeys = {
     order: RankingOrderId = DEFAULT_RANKING_ORDER,
     window: RankingWindowId = DEFAULT_RANKING_WINDOW,
   ) => ['topics', 'ranking', topicId, order, window] as const,
+  /** A topic's rank history (not under `rankings`: a vote does not change it). */
+  rankHistory: (topicId: number) => ['topics', 'rank-history', topicId] as const,
   mainTopic: (id: number, language: Language) => ['topics', 'main', id, language] as const,
   hub: (id: number, tags: readonly string[], offset: number, language: Language) =>
     ['topics', 'hub', id, [...tags].sort(), offset, language] as const,

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type CSSProperties, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RankHistoryData } from '../../../../../common/api/history.js';
 import type { RankingEntryDto, RankingRowDto } from '../../../../../common/api/topics.js';
 import { RANKING_ROW_DELAY_S } from '../../../../../common/constants.js';
 import { tooCloseToCall } from '../../../../../common/rankings/too-close-to-call.js';
@@ -8,6 +9,7 @@ import { type numberFormats, useNumberFormat } from '../../../shared/hooks/useNu
 import { ChevronDownIcon } from '../../../shared/ui/icons.js';
 import { sharedRanks } from '../ranks.js';
 import { MedalIcon } from './MedalIcon.js';
+import { lowestShown, RankSparkline } from './RankSparkline.js';
 import { StandingBar, type StandingFigures } from './StandingBar.js';
 import './ranking-list.css';
 
@@ -28,6 +30,11 @@ export interface RankingListProps {
   labelledBy?: string;
   /** Show the 1st/2nd/3rd-place disclosure on each row (default true). */
   showPlaces?: boolean;
+  /**
+   * The topic's rank history: each ranked row then shows its rank over 90 days and today's (an all-time
+   * ranking only: the history is of the all-time ranking).
+   */
+  history?: RankHistoryData;
 }
 
 /**
@@ -35,8 +42,18 @@ export interface RankingListProps {
  * name, points, voters; medals for ranks 1 to 3. A shared rank says so under its number.
  * Propositions with no points yet (an administrator's, before anyone picks them) follow, without a rank.
  */
-export function RankingList({ entries, renderActions, labelledBy, showPlaces = true }: RankingListProps) {
-  const { t } = useTranslation();
+export function RankingList({
+  entries,
+  renderActions,
+  labelledBy,
+  showPlaces = true,
+  history,
+}: RankingListProps) {
+  const { t, i18n } = useTranslation();
+  const lines = useMemo(
+    () => history && new Map(history.lines.map((line) => [line.propositionId, line.ranks])),
+    [history],
+  );
   const waitingTitleId = useId();
   // What every row says alike is translated once, and the rows use the list's `t`: a topic page
   // hydrates ~50 rows on a phone, and a translation hook (with its listener) per row was a good part of it.
@@ -45,6 +62,13 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
   const ranked = entries.filter((entry) => entry.totalPoints > 0);
   const waiting = entries.filter((entry) => entry.totalPoints === 0);
   const shared = sharedRanks(ranked);
+  // One vertical scale for every row's line, so that rows compare at a glance.
+  const lowest = lines
+    ? lowestShown(
+        lines.values(),
+        ranked.map((entry) => entry.rank),
+      )
+    : 0;
   const figures = ranked.map(standingFigures);
   return (
     <>
@@ -59,6 +83,17 @@ export function RankingList({ entries, renderActions, labelledBy, showPlaces = t
               tied={shared.has(entry.rank)}
               figures={figures[index]}
               closeTo={closeCallAbove(ranked, figures, index)}
+              trend={
+                lines && (
+                  <RankSparkline
+                    ranks={lines.get(entry.id)}
+                    today={entry.rank}
+                    lowest={lowest}
+                    t={t}
+                    language={i18n.language}
+                  />
+                )
+              }
               actions={renderActions?.(entry)}
               showPlaces={showPlaces}
               t={t}
@@ -136,6 +171,7 @@ function RankingRow({
   tied = false,
   figures,
   closeTo,
+  trend,
   actions,
   showPlaces,
   t,
@@ -153,6 +189,8 @@ function RankingRow({
   figures?: StandingFigures;
   /** The row above, when the ballots so far cannot tell the two apart. */
   closeTo?: string;
+  /** Its rank over the last 90 days (RankSparkline). */
+  trend?: ReactNode;
   actions: ReactNode;
   showPlaces: boolean;
   t: TFunction;
@@ -220,6 +258,7 @@ function RankingRow({
           </button>
         )}
       </div>
+      {rank !== undefined && trend ? <div className="ranking__trend">{trend}</div> : null}
       {showPlaces && (
         <dl id={placesId} className="ranking__places" hidden={!open}>
           <div>

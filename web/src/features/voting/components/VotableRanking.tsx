@@ -6,7 +6,7 @@ import { DEFAULT_RANKING_WINDOW, type RankingWindowId } from '../../../../../com
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
-import { RankingList, useTopicRanking } from '../../topics/index.js';
+import { RankingList, useRankHistory, useTopicRanking } from '../../topics/index.js';
 import { useMedalActions } from './MedalButtons.js';
 
 export interface VotableRankingProps {
@@ -28,6 +28,8 @@ export interface VotableRankingProps {
   controls?: ReactNode;
   /** What the section shows between its heading and the rows, once the ranking has some. */
   aboveRows?: (ranking: RankingData) => ReactNode;
+  /** Each row with its rank over the last 90 days: for the all-time ranking only (the history is its). */
+  showHistory?: boolean;
 }
 
 /**
@@ -45,11 +47,14 @@ export function VotableRanking({
   window = DEFAULT_RANKING_WINDOW,
   controls,
   aboveRows,
+  showHistory = false,
 }: VotableRankingProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const ranking = useTopicRanking(topicId, language, order, window);
   const medalActions = useMedalActions(topicId);
+  // A failed history read leaves the rows without their trends (the hook does not retry).
+  const history = useRankHistory(topicId, showHistory);
   return (
     <section className={className} aria-labelledby={labelledBy} aria-busy={ranking.isPending}>
       {heading}
@@ -75,6 +80,7 @@ export function VotableRanking({
             labelledBy={labelledBy}
             renderActions={medalActions}
             showPlaces={showPlaces}
+            history={showHistory ? history.data : undefined}
           />
         </>
       )}
