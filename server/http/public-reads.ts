@@ -131,15 +131,23 @@ export function registerPublicReads(app: FastifyInstance): void {
     return done(null, validated(request, reply, etag) ? '' : payload);
   });
 
-  app.options('/api/*', { schema: { hide: true } }, async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    const asked = String(request.headers['access-control-request-method'] ?? '').toUpperCase();
-    if ((asked === 'GET' || asked === 'HEAD') && publicPaths.some((pattern) => pattern.test(path))) {
-      return reply.code(204).headers(PREFLIGHT_HEADERS).header('cache-control', PRIVATE_CACHE_CONTROL).send();
-    }
-    // No CORS headers: the browser refuses the cross-origin request, as it did before preflights were answered.
-    return reply.code(204).header('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE').send();
-  });
+  app.options(
+    '/api/*',
+    { schema: { hide: true }, config: { access: 'the CORS preflight of public reads' } },
+    async (request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '';
+      const asked = String(request.headers['access-control-request-method'] ?? '').toUpperCase();
+      if ((asked === 'GET' || asked === 'HEAD') && publicPaths.some((pattern) => pattern.test(path))) {
+        return reply
+          .code(204)
+          .headers(PREFLIGHT_HEADERS)
+          .header('cache-control', PRIVATE_CACHE_CONTROL)
+          .send();
+      }
+      // No CORS headers: the browser refuses the cross-origin request, as it did before preflights were answered.
+      return reply.code(204).header('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE').send();
+    },
+  );
 }
 
 /** A route's path (`/api/topics/:slugOrId`) as a pattern of the addresses it serves. */

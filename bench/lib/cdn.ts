@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../server/db/database.js';
+import { seedBench } from '../../server/db/seed/seed-bench.js';
+import { startServerProcess } from '../../server/test/process.js';
+import { type CannonRequest, type LoadResult, load } from './autocannon.js';
+import { fmt, median, spread } from './format.js';
+
+/** A small data set: what is measured is a revalidation's cost, not the database's. */
+const SIZE = { topics: 2_000, users: 500, votes: 20_000 };
+const RUNS = 3;
+const CONNECTIONS = 10;
+
+/** A path with the ETag its answer carries, and the answer's size (uncompressed). */
+interface Validated {
+  path: string;
+  etag: string;
+  bytes: number;
+}
+
+async function validatedPaths(url: string, paths: string[]): Promise<Validated[]> {
+  const found: Validated[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+    const body = await response.arrayBuffer();
+    const etag = response.headers.get('etag');
+    if (response.status !== 200 || !etag) throw new Error(`${path} answered ${response.status} with no ETag`);
+    found.push({ path, etag, bytes: body.byteLength });
+  }
+  return found;
+}
+
+/** Requests each path in turn, with its ETag as If-None-Match: every answer is a 304. */
+function revalidations(paths: Validated[]): CannonRequest[] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        const { path, etag } = paths[next++ % paths.length] as Validated;
+        return { ...request, method: 'GET', path, headers: { 'if-none-match': etag } };
+      },
+    },
+  ];
+}
+
+/**
+ * CDN-ready public reads (issue 38, decision 026): a revalidation of a public answer (If-None-Match that
+ * names its ETag, answered 304 with no body) beside the trivial baseline GET /api/bench/constant answering
+ * a constant document of the same size as the full answer, at 10 connections on a fresh SQLite data set of
+ * 2,000 topics: the ranking (200 topics), the popular list (four languages), one topic (200 topics) and,
+ * where the web app is built, a topic's page with its language in its address. `RUNS` runs of each,
+ * alternating 304 and baseline so that both meet the machine in the same state; prints medians and spreads.
+ */
+export async function benchCdn(seconds: number): Promise<string[]> {
+  const failures: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'podium-cdn-'));
+  const url = `sqlite:${join(dataDir, 'podium.sqlite')}`;
+  try {
+    await seedBench({ url, size: SIZE, seed: 42, fresh: true, now: new Date() });
+    const handle = openDatabase({ url });
+    const topics = await handle.db
+      .selectFrom('topics')
+      .select(['id', 'slug'])
+      .where('is_main', '=', 0)
+      .orderBy('vote_count', 'desc')
+      .limit(200)
+      .execute();
+    await handle.close();
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      JOBS_POLL_INTERVAL_MS: '0',
+      BENCH_ROUTES: 'true',
+    });
+    try {
+      const routes: [string, string[]][] = [
+        ['ranking', topics.map(({ id }) => `/api/search/rankings/topic/${id}`)],
+        ['popular topics', ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`)],
+        ['one topic', topics.map(({ id }) => `/api/topics/${id}?language=en`)],
+      ];
+      const page = await fetch(`${server.url}/topic/${topics[0]?.slug}?lng=en`);
+      await page.arrayBuffer();
+      if (page.status === 200 && page.headers.get('etag'))
+        routes.push(['topic page (?lng=en)', topics.slice(0, 20).map(({ slug }) => `/topic/${slug}?lng=en`)]);
+      console.log(
+        `CDN-ready reads (SQLite, ${fmt(SIZE.topics)} topics, ${CONNECTIONS} connections, ${RUNS} runs of ${seconds} s each, alternating):`,
+      );
+      for (const [name, paths] of routes) {
+        const validated = await validatedPaths(server.url, paths);
+        const bytes = Math.round(validated.reduce((sum, { bytes }) => sum + bytes, 0) / validated.length);
+        const measured = { notModified: [] as LoadResult[], baseline: [] as LoadResult[] };
+        const baseline: CannonRequest[] = [{ method: 'GET', path: `/api/bench/constant?bytes=${bytes}` }];
+        // Warm-up: the read cache, JIT.
+        await load({
+          url: server.url,
+          connections: CONNECTIONS,
+          seconds: 2,
+          requests: revalidations(validated),
+        });
+        for (let run = 0; run < RUNS; run++) {
+          const revalidated = await load({
+            url: server.url,
+            connections: CONNECTIONS,
+            seconds,
+            requests: revalidations(validated),
+            expect: '3xx',
+          });
+          const constant = await load({
+            url: server.url,
+            connections: CONNECTIONS,
+            seconds,
+            requests: baseline,
+          });
+          if (revalidated.failed > 0) throw new Error(`${name}: ${revalidated.failed} answers were not 304`);
+          measured.notModified.push(revalidated);
+          measured.baseline.push(constant);
+        }
+        const rps = (runs: LoadResult[]) => median(runs.map((r) => r.rps));
+        const ratio = rps(measured.notModified) / rps(measured.baseline);
+        const ok = ratio >= 1;
+        if (!ok) failures.push(`${name}: 304 answers at ${ratio.toFixed(2)}x the constant baseline's req/s`);
+        console.log(
+          `  ${name} (${fmt(bytes)} B answered in full): 304 ${fmt(rps(measured.notModified))} req/s (runs ${spread(measured.notModified.map((r) => r.rps))}), ` +
+            `p50 ${median(measured.notModified.map((r) => r.p50))} ms, p99 ${median(measured.notModified.map((r) => r.p99))} ms; ` +
+            `constant ${fmt(bytes)} B ${fmt(rps(measured.baseline))} req/s (runs ${spread(measured.baseline.map((r) => r.rps))}), ` +
+            `p50 ${median(measured.baseline.map((r) => r.p50))} ms; 304/constant ${ratio.toFixed(2)} ${ok ? 'ok' : 'UNDER BASELINE'}`,
+        );
+      }
+    } finally {
+      await server.kill();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return failures;
+}
