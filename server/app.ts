@@ -207,7 +207,7 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
   // Before compression (it sees the answer's own bytes) and before any route (it learns the public ones).
-  registerPublicReads(app);
+  registerPublicReads(app, { changes, clock });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {

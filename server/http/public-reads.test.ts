@@ -127,6 +127,39 @@ describe('public reads', () => {
   });
 });
 
+describe('revalidations answered before the route runs', () => {
+  const conditional = (path: string, etag: string) =>
+    server.request('GET', path, { headers: { 'if-none-match': etag } });
+
+  it('are dropped by any change this server hears of, before the write answers', async () => {
+    const path = `/api/topics/${topic.slug}?lang=en`;
+    const etag = (await server.request('GET', path)).headers.get('etag') as string;
+    expect((await conditional(path, etag)).status).toBe(304);
+    const renamed = await server.request('PUT', `/api/admin/topics/${topic.id}`, {
+      token: admin.accessToken,
+      body: { description: 'The custard tarts of Lisbon, ranked' },
+    });
+    expect(renamed.status).toBe(200);
+    const after = await conditional(path, etag);
+    expect(after.status).toBe(200);
+    expect(after.body.data.topic.description).toBe('The custard tarts of Lisbon, ranked');
+  });
+
+  it('are believed for one read-cache lifetime at most, for what changes with no event', async () => {
+    const path = `/api/topics/main/${main.id}/en`;
+    const etag = (await server.request('GET', path)).headers.get('etag') as string;
+    // Written around the app (as a bulk load would, without announcing it): no event drops anything, and
+    // the ETag kept is still believed (the route's own answer is fresh: the factory empties the read cache).
+    const category = await makeCategory(server.ctx.db);
+    await makeTopic(server.ctx.db, { categoryId: category.id, mainTopicId: main.id, title: 'Quietly added' });
+    expect((await conditional(path, etag)).status).toBe(304);
+    server.clock.advance(1_001);
+    const after = await conditional(path, etag);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+});
+
 describe('answers that depend on the caller', () => {
   it('are private, no-store and carry no ETag when the caller sends a token, even on a public route', async () => {
     for (const path of [`/api/search/rankings/topic/${topic.id}`, `/api/topics/${topic.slug}?lang=en`]) {

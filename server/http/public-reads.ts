@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Changes } from '../changes/dispatcher.js';
+import type { Clock } from '../clock/clock.js';
+import { READ_CACHE_TTL_MS } from '../db/read-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,6 +96,63 @@ function isPublicRead(request: FastifyRequest): boolean {
   );
 }
 
+/** How long a public answer's ETag is believed without building the answer again, when nothing changed. */
+const REVALIDATION_LIFETIME_MS = READ_CACHE_TTL_MS;
+/** Addresses whose ETag is kept at most: made-up addresses cannot grow it (decision 012). */
+const MAX_REVALIDATIONS = 5_000;
+
+/**
+ * The ETags last answered at public addresses, so that a revalidation (If-None-Match) is answered 304
+ * before the route runs. An entry is believed only while this process has seen no change at all (its own
+ * writes, and those of other servers through the channel; a lost channel announces everything), and for
+ * at most REVALIDATION_LIFETIME_MS: what changes with time alone (a ballot ageing out of a window, a list
+ * the read cache refreshes after its second) is late by at most that. Every change empties it at once (a
+ * write has emptied it before it answers: read your writes), and again one read-cache lifetime later, when
+ * every list built before the change has been built anew.
+ */
+class Revalidations {
+  private readonly etags = new Map<string, { etag: string; at: number }>();
+  private later: NodeJS.Timeout | undefined;
+  /**
+   * Counts the emptyings: an answer is kept only if none happened while it was built, since a read that
+   * began before a write and ends after it may carry what the write changed.
+   */
+  generation = 0;
+
+  constructor(private readonly clock: Clock) {}
+
+  etagOf(address: string): string | undefined {
+    const kept = this.etags.get(address);
+    if (kept === undefined) return undefined;
+    if (this.clock.now() - kept.at < REVALIDATION_LIFETIME_MS) return kept.etag;
+    this.etags.delete(address);
+    return undefined;
+  }
+
+  keep(address: string, etag: string, builtIn: number): void {
+    if (builtIn !== this.generation) return;
+    if (this.etags.size < MAX_REVALIDATIONS || this.etags.has(address))
+      this.etags.set(address, { etag, at: this.clock.now() });
+  }
+
+  /** Something changed: nothing kept is believed any more. */
+  changed = (): void => {
+    this.empty();
+    clearTimeout(this.later);
+    this.later = setTimeout(this.empty, READ_CACHE_TTL_MS);
+    this.later.unref();
+  };
+
+  private readonly empty = (): void => {
+    this.etags.clear();
+    this.generation += 1;
+  };
+
+  close(): void {
+    clearTimeout(this.later);
+  }
+}
+
 /**
  * The API's caching and CORS rules (decision 026), for every answer under /api:
  * - a 200 of a public route (PUBLIC_READ) read without an Authorization header is `public` for 5 s in a
@@ -103,12 +163,35 @@ function isPublicRead(request: FastifyRequest): boolean {
  *   preflight at OPTIONS; no other route says anything to other origins.
  * Registered before @fastify/compress, so it sees the answer before it is compressed.
  */
-export function registerPublicReads(app: FastifyInstance): void {
+export function registerPublicReads(
+  app: FastifyInstance,
+  { changes, clock }: { changes: Changes; clock: Clock },
+): void {
   const publicPaths: RegExp[] = [];
+  const revalidations = new Revalidations(clock);
+  const unsubscribe = changes.subscribe(revalidations.changed);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    revalidations.close();
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.config?.publicRead === true && methods.includes('GET'))
       publicPaths.push(pathPattern(route.url));
+  });
+
+  // A revalidation of an answer nothing has changed since: 304 before the route runs (decision 026).
+  const startedIn = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isPublicRead(request)) return done();
+    startedIn.set(request, revalidations.generation);
+    if (request.headers['if-none-match'] === undefined) return done();
+    const etag = revalidations.etagOf(request.url);
+    if (etag === undefined || !matchesIfNoneMatch(request, etag)) return done();
+    addVary(reply.headers(CORS_HEADERS).header('cache-control', PUBLIC_CACHE_CONTROL), 'Authorization')
+      .header('etag', etag)
+      .code(304)
+      .send();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -128,6 +211,8 @@ export function registerPublicReads(app: FastifyInstance): void {
           ? weakETag(payload)
           : undefined;
     if (etag === undefined) return done(null, payload);
+    const generation = startedIn.get(request);
+    if (generation !== undefined) revalidations.keep(request.url, etag, generation);
     return done(null, validated(request, reply, etag) ? '' : payload);
   });
 
