@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/db/database.js';
@@ -11,6 +11,31 @@ import { fmt, median, spread } from './format.js';
 const SIZE = { topics: 2_000, users: 500, votes: 20_000 };
 const RUNS = 3;
 const CONNECTIONS = 10;
+
+/** Clock ticks per second of /proc's utime and stime (Linux's USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (ms) the server process has used: a figure that other work on the machine disturbs far less
+ * than req/s does (the load generator and the server share the cores).
+ */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** One load, with the server's CPU per answer (µs). */
+async function measure(
+  server: { url: string; pid: number },
+  requests: CannonRequest[],
+  seconds: number,
+  expect: '2xx' | '3xx',
+): Promise<LoadResult & { cpuUs: number }> {
+  const before = cpuMs(server.pid);
+  const result = await load({ url: server.url, connections: CONNECTIONS, seconds, requests, expect });
+  return { ...result, cpuUs: ((cpuMs(server.pid) - before) * 1000) / Math.max(1, result.ok + result.failed) };
+}
 
 /** A path with the ETag its answer carries, and the answer's size (uncompressed). */
 interface Validated {
@@ -89,8 +114,12 @@ export async function benchCdn(seconds: number): Promise<string[]> {
       for (const [name, paths] of routes) {
         const validated = await validatedPaths(server.url, paths);
         const bytes = Math.round(validated.reduce((sum, { bytes }) => sum + bytes, 0) / validated.length);
-        const measured = { notModified: [] as LoadResult[], baseline: [] as LoadResult[] };
+        const measured = {
+          notModified: [] as (LoadResult & { cpuUs: number })[],
+          baseline: [] as (LoadResult & { cpuUs: number })[],
+        };
         const baseline: CannonRequest[] = [{ method: 'GET', path: `/api/bench/constant?bytes=${bytes}` }];
+        const target = { url: server.url, pid: server.child.pid as number };
         // Warm-up: the read cache, JIT.
         await load({
           url: server.url,
@@ -99,19 +128,8 @@ export async function benchCdn(seconds: number): Promise<string[]> {
           requests: revalidations(validated),
         });
         for (let run = 0; run < RUNS; run++) {
-          const revalidated = await load({
-            url: server.url,
-            connections: CONNECTIONS,
-            seconds,
-            requests: revalidations(validated),
-            expect: '3xx',
-          });
-          const constant = await load({
-            url: server.url,
-            connections: CONNECTIONS,
-            seconds,
-            requests: baseline,
-          });
+          const revalidated = await measure(target, revalidations(validated), seconds, '3xx');
+          const constant = await measure(target, baseline, seconds, '2xx');
           if (revalidated.failed > revalidated.ok / 100)
             throw new Error(`${name}: ${revalidated.failed} answers were not 304 (${revalidated.ok} were)`);
           measured.notModified.push(revalidated);
@@ -125,7 +143,9 @@ export async function benchCdn(seconds: number): Promise<string[]> {
           `  ${name} (${fmt(bytes)} B answered in full): 304 ${fmt(rps(measured.notModified))} req/s (runs ${spread(measured.notModified.map((r) => r.rps))}), ` +
             `p50 ${median(measured.notModified.map((r) => r.p50))} ms, p99 ${median(measured.notModified.map((r) => r.p99))} ms; ` +
             `constant ${fmt(bytes)} B ${fmt(rps(measured.baseline))} req/s (runs ${spread(measured.baseline.map((r) => r.rps))}), ` +
-            `p50 ${median(measured.baseline.map((r) => r.p50))} ms; 304/constant ${ratio.toFixed(2)} ${ok ? 'ok' : 'UNDER BASELINE'}` +
+            `p50 ${median(measured.baseline.map((r) => r.p50))} ms; 304/constant ${ratio.toFixed(2)} ${ok ? 'ok' : 'UNDER BASELINE'}; ` +
+            `server CPU per answer: 304 ${fmt(median(measured.notModified.map((r) => r.cpuUs)))} µs (runs ${spread(measured.notModified.map((r) => r.cpuUs))}), ` +
+            `constant ${fmt(median(measured.baseline.map((r) => r.cpuUs)))} µs (runs ${spread(measured.baseline.map((r) => r.cpuUs))})` +
             `; answers other than 304: ${measured.notModified.reduce((sum, r) => sum + r.failed, 0)}`,
         );
       }

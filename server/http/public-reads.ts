@@ -79,6 +79,12 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'ETag',
 };
+/** What a 304 answered before the route runs says beside its ETag: what the 200 would say. */
+const NOT_MODIFIED_HEADERS = {
+  ...CORS_HEADERS,
+  'cache-control': PUBLIC_CACHE_CONTROL,
+  vary: 'Authorization',
+};
 /** A preflight for a public GET: the headers a reader may send are those that change no one's identity. */
 const PREFLIGHT_HEADERS = {
   'access-control-allow-origin': '*',
@@ -87,13 +93,19 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-/** Whether the request can be answered publicly: a public route, read without an Authorization header. */
-function isPublicRead(request: FastifyRequest): boolean {
+/** Whether a public route's request can be answered publicly: a read, without an Authorization header. */
+function isAnonymousRead(request: FastifyRequest): boolean {
   return (
-    request.routeOptions.config.publicRead === true &&
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    request.headers.authorization === undefined
+    (request.method === 'GET' || request.method === 'HEAD') && request.headers.authorization === undefined
   );
+}
+
+/** A request to a public route, as its onRequest hook saw it. */
+interface PublicRequest {
+  /** A read without an Authorization header: its 200 is public. */
+  anonymous: boolean;
+  /** The kept ETags' generation when it arrived (see Revalidations.generation). */
+  generation: number;
 }
 
 /** How long a public answer's ETag is believed without building the answer again, when nothing changed. */
@@ -180,24 +192,24 @@ export function registerPublicReads(
       publicPaths.push(pathPattern(route.url));
   });
 
-  // A revalidation of an answer nothing has changed since: 304 before the route runs (decision 026).
-  const startedIn = new WeakMap<FastifyRequest, number>();
+  // Fastify builds request.routeOptions anew at each read: it is read once, here, for the hooks below.
+  const publicRequests = new WeakMap<FastifyRequest, PublicRequest>();
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isPublicRead(request)) return done();
-    startedIn.set(request, revalidations.generation);
-    if (request.headers['if-none-match'] === undefined) return done();
+    if (request.routeOptions.config.publicRead !== true) return done();
+    const anonymous = isAnonymousRead(request);
+    publicRequests.set(request, { anonymous, generation: revalidations.generation });
+    if (!anonymous || request.headers['if-none-match'] === undefined) return done();
+    // A revalidation of an answer nothing has changed since: 304 before the route runs (decision 026).
     const etag = revalidations.etagOf(request.url);
     if (etag === undefined || !matchesIfNoneMatch(request, etag)) return done();
-    addVary(reply.headers(CORS_HEADERS).header('cache-control', PUBLIC_CACHE_CONTROL), 'Authorization')
-      .header('etag', etag)
-      .code(304)
-      .send();
+    reply.headers(NOT_MODIFIED_HEADERS).header('etag', etag).code(304).send();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return done(null, payload);
-    if (request.routeOptions.config.publicRead === true) reply.headers(CORS_HEADERS);
-    if (reply.statusCode !== 200 || !isPublicRead(request)) {
+    const publicRequest = publicRequests.get(request);
+    if (publicRequest !== undefined) reply.headers(CORS_HEADERS);
+    if (reply.statusCode !== 200 || publicRequest?.anonymous !== true) {
       // A route may tag its answer before it knows who asked (the ranking does): a private answer has none.
       reply.removeHeader('etag').header('cache-control', PRIVATE_CACHE_CONTROL);
       return done(null, payload);
@@ -211,8 +223,7 @@ export function registerPublicReads(
           ? weakETag(payload)
           : undefined;
     if (etag === undefined) return done(null, payload);
-    const generation = startedIn.get(request);
-    if (generation !== undefined) revalidations.keep(request.url, etag, generation);
+    revalidations.keep(request.url, etag, publicRequest.generation);
     return done(null, validated(request, reply, etag) ? '' : payload);
   });
 
