@@ -120,13 +120,9 @@ export async function benchCdn(seconds: number): Promise<string[]> {
         };
         const baseline: CannonRequest[] = [{ method: 'GET', path: `/api/bench/constant?bytes=${bytes}` }];
         const target = { url: server.url, pid: server.child.pid as number };
-        // Warm-up: the read cache, JIT.
-        await load({
-          url: server.url,
-          connections: CONNECTIONS,
-          seconds: 2,
-          requests: revalidations(validated),
-        });
+        // Warm-up of both paths: the read cache, JIT (the first route measured meets a server just started).
+        for (const requests of [revalidations(validated), baseline])
+          await load({ url: server.url, connections: CONNECTIONS, seconds: 3, requests });
         for (let run = 0; run < RUNS; run++) {
           const revalidated = await measure(target, revalidations(validated), seconds, '3xx');
           const constant = await measure(target, baseline, seconds, '2xx');

@@ -99,6 +99,19 @@ describe('public reads', () => {
     }
   });
 
+  it('answer HEAD as GET, with the same ETag and 304 to it', async () => {
+    const path = `/api/search/rankings/topic/${topic.id}?limit=2`;
+    const get = await server.request('GET', path);
+    const head = await server.request('HEAD', path);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    const again = await server.request('HEAD', path, {
+      headers: { 'if-none-match': get.headers.get('etag') as string },
+    });
+    expect(again.status).toBe(304);
+  });
+
   it('give the same ETag whatever the encoding asked for', async () => {
     const path = `/api/search/rankings/topic/${topic.id}`;
     const plain = await server.request('GET', path, { headers: { 'accept-encoding': 'identity' } });
