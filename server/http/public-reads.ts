@@ -143,8 +143,9 @@ class Revalidations {
 
   keep(address: string, etag: string, builtIn: number): void {
     if (builtIn !== this.generation) return;
-    if (this.etags.size < MAX_REVALIDATIONS || this.etags.has(address))
-      this.etags.set(address, { etag, at: this.clock.now() });
+    // Full: start again rather than track ages (entries live a second; ~200 bytes each at most).
+    if (this.etags.size >= MAX_REVALIDATIONS && !this.etags.has(address)) this.etags.clear();
+    this.etags.set(address, { etag, at: this.clock.now() });
   }
 
   /** Something changed: nothing kept is believed any more. */
