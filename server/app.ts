@@ -13,6 +13,7 @@ import { followChanges } from './derived-state.js';
 import { answerClientError } from './http/client-errors.js';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
+import { registerPublicReads } from './http/public-reads.js';
 import { registerRateLimits } from './http/rate-limit/register.js';
 import { serializeUnchecked } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -207,6 +208,8 @@ export async function buildApp({
     // The app is served over plain HTTP on localhost too; HSTS belongs to the TLS terminator.
     strictTransportSecurity: false,
   });
+  // Before compression (it sees the answer's own bytes) and before any route (it learns the public ones).
+  registerPublicReads(app, { changes, clock });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {

@@ -13,6 +13,7 @@ export interface CannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p90: number; p99: number; average: number };
   '2xx': number;
+  '3xx': number;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -41,6 +42,8 @@ export async function load(options: {
   connections: number;
   seconds: number;
   requests?: CannonRequest[];
+  /** The answers that count as served: 2xx (the default), or 3xx for a load of revalidations (304). */
+  expect?: '2xx' | '3xx';
 }): Promise<LoadResult> {
   const result = await run({
     url: options.url,
@@ -48,11 +51,12 @@ export async function load(options: {
     duration: options.seconds,
     requests: options.requests,
   });
+  const served = result[options.expect ?? '2xx'];
   return {
-    rps: result['2xx'] / result.duration,
+    rps: served / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    ok: result['2xx'],
-    failed: result.non2xx + result.errors + result.timeouts,
+    ok: served,
+    failed: result['2xx'] + result.non2xx - served + result.errors + result.timeouts,
   };
 }

@@ -17,6 +17,14 @@ export function pageLanguage(request: FastifyRequest): Language {
   );
 }
 
+/**
+ * Whether the page's language is named in its address (`?lng=`): such a page is the same for every
+ * visitor, whatever their cookie or Accept-Language, so a shared cache may keep it under its address.
+ */
+export function isLanguageInAddress(request: FastifyRequest): boolean {
+  return isLanguage((request.query as { lng?: unknown } | undefined)?.lng);
+}
+
 /** The page with its `<html lang>` set; the replacement is a function so nothing in it is a pattern. */
 export function withHtmlLanguage(html: string, language: Language): string {
   return html.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);

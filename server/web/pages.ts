@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { READ_CACHE_TTL_MS, readCacheFor } from '../db/read-cache.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../http/errors.js';
+import { PUBLIC_CACHE_CONTROL } from '../http/public-reads.js';
 import { RankingsService } from '../modules/rankings/service.js';
 import { topicTag } from '../modules/topics/caches.js';
 import { TopicsService } from '../modules/topics/service.js';
@@ -15,7 +16,7 @@ import {
   UI_TEXTS_TAG,
   withBootCatalog,
 } from './boot-catalog.js';
-import { pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
+import { isLanguageInAddress, pageLanguage, varyByLanguage, withHtmlLanguage } from './page-language.js';
 import { TEXT_PAGE_HEADS, textPageHeadTags } from './page-meta.js';
 import { ServedPage } from './served-page.js';
 import { pageDataSource, renderedAddress, renderedPage, type ServerRenderer } from './server-render.js';
@@ -36,6 +37,8 @@ const LISTING_PAGES: ReadonlySet<ClientRouteName> = new Set(['home', 'search']);
  * being rendered again 200 times a second.
  */
 const PAGE_LIFETIME_MS = 60_000;
+/** A page chosen by the visitor's cookie or Accept-Language: their browser keeps it and asks again each time. */
+const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * A missing topic's page differs from another missing topic's only by the slug in its page data (the
@@ -215,7 +218,11 @@ export function pageHandler(
           isMiss: (built) => built.page.status === 404,
         },
       );
-      return page.send(request, varyByLanguage(reply));
+      // A page whose language is in its address is everyone's: a shared cache keeps it a few seconds. One
+      // whose language came from a cookie or Accept-Language is the visitor's browser's alone to keep.
+      if (page.status === 200 && isLanguageInAddress(request))
+        return page.send(request, reply, PUBLIC_CACHE_CONTROL);
+      return page.send(request, varyByLanguage(reply), PRIVATE_PAGE_CACHE_CONTROL);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // A person gets a page, not the API's envelope: the app, in their language, which shows what it
@@ -225,7 +232,7 @@ export function pageHandler(
         'database unavailable; served the app without its data',
       );
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return unavailable[language].send(request, varyByLanguage(reply));
+      return unavailable[language].send(request, varyByLanguage(reply), 'no-store');
     }
   };
 }

@@ -1,6 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { validated, weakETag } from '../http/public-reads.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 /** Brotli first, as @fastify/compress prefers it (its encodings, in its order). */
@@ -35,6 +36,12 @@ const ON_REQUEST_LEVEL = 1;
 export class ServedPage {
   private readonly brotli: Buffer | undefined;
   private readonly html: Buffer | undefined;
+  /**
+   * A page that exists is validated by a hash of its HTML, made once with the page (a tenth of what its
+   * compression costs): a revalidation costs a comparison, and two servers give the same page the same tag.
+   * Not-found and unavailable pages have none (a made-up address is rarely asked again).
+   */
+  private readonly etag: string | undefined;
 
   constructor(
     readonly status: number,
@@ -43,6 +50,7 @@ export class ServedPage {
     const bytes = Buffer.from(html);
     if (status === 404) this.html = bytes;
     else this.brotli = brotli(bytes);
+    if (status === 200) this.etag = weakETag(bytes);
   }
 
   /** What keeping it costs, for the cache budget. */
@@ -50,12 +58,17 @@ export class ServedPage {
     return 64 + (this.brotli ?? this.html ?? Buffer.alloc(0)).byteLength;
   }
 
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  /**
+   * Sends the page, or 304 with no body to an If-None-Match that names it. `cacheControl` is the
+   * page's to choose (a page whose language is in its address may be kept by a shared cache).
+   */
+  send(request: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache'): FastifyReply {
     reply
       .status(this.status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', cacheControl)
       .header('vary', `${reply.getHeader('vary') ?? ''}, Accept-Encoding`.replace(/^, /, ''))
       .type('text/html; charset=utf-8');
+    if (this.etag !== undefined && validated(request, reply, this.etag)) return reply.send();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     // An encoded body is left alone by @fastify/compress (it skips a reply that has a Content-Encoding).
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

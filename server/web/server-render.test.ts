@@ -488,3 +488,22 @@ describe('the topic page rendered on the server', () => {
     expect(odd.document).toContain('"queryKey":["topics","detail","café\\"\\u003c","de"]');
   });
 });
+
+describe('a rendered page built again from the same data', () => {
+  it('is the same bytes, with the same ETag (no instant of its reading in its data)', async () => {
+    const { slug } = await server.ctx.db
+      .selectFrom('topics')
+      .select('slug')
+      .where('is_main', '=', 0)
+      .executeTakeFirstOrThrow();
+    for (const path of ['/?lng=en', `/topic/${slug}?lng=de`, '/search?q=pizza&lng=fr']) {
+      const first = await server.request('GET', path);
+      expect(first.status, path).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      readCacheFor(server.ctx.db).clear();
+      const again = await server.request('GET', path);
+      expect(again.text, path).toBe(first.text);
+      expect(again.headers.get('etag'), path).toBe(first.headers.get('etag'));
+    }
+  });
+});

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 function expectAppShell(response: { headers: Headers; text: string }) {
   expect(response.headers.get('content-type')).toContain('text/html');
-  expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect(response.headers.get('cache-control')).toBe('private, no-cache');
   expect(response.text).toContain('<div id="root">');
   expect(response.text).toContain('<script type="module" src="/assets/app-1a2b.js">');
 }

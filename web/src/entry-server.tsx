@@ -5,7 +5,7 @@
  */
 
 import { Writable } from 'node:stream';
-import { dehydrate } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -45,12 +45,28 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
         </AppProviders>
       </StrictMode>,
     );
-    const data: PageData = { language, queries: dehydrate(queryClient) };
+    const data: PageData = { language, queries: timeless(dehydrate(queryClient)) };
     return { status, html, pageData: jsonForDataBlock(data) };
   } finally {
     queryClient.clear();
   }
 };
+
+/**
+ * The page's data without the instants it was read at: the browser stamps the data with its own clock as
+ * it hydrates (main.tsx), and a page built again from the same data (after its cache lifetime, or on another
+ * app server) is then the same bytes, with the same ETag (docs/decisions/026).
+ */
+function timeless(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
+  };
+}
 
 /**
  * Per catalog (the server hands the same cached object until a UI text changes), one i18next instance

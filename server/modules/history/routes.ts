@@ -4,6 +4,7 @@ import { rankHistoryData } from '../../../common/api/history.js';
 import { topicIdParams } from '../../../common/api/votes.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { PUBLIC_READ } from '../../http/public-reads.js';
 import { answers } from '../../http/responses.js';
 import { RankHistoryService } from './service.js';
 
@@ -13,7 +14,10 @@ export async function historyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/topics/:topicId/rank-history',
-    { schema: { tags: ['rankings'], params: topicIdParams, response: answers({ 200: rankHistoryData }) } },
+    {
+      config: PUBLIC_READ,
+      schema: { tags: ['rankings'], params: topicIdParams, response: answers({ 200: rankHistoryData }) },
+    },
     async (request) => ok(await history.history(request.params.topicId)),
   );
 }

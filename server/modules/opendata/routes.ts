@@ -12,6 +12,7 @@ import {
 } from '../../../common/api/open-data.js';
 import type { AppContext } from '../../context.js';
 import { requireLanguage } from '../../http/language.js';
+import { PUBLIC_READ } from '../../http/public-reads.js';
 import { fileDownload } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { AdminExports } from './admin-exports.js';
@@ -33,6 +34,7 @@ export async function openDataRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   api.get(
     '/topics/:topicId/ranking.csv',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: rankingExportParams,
@@ -60,6 +62,7 @@ export async function openDataRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   api.get(
     '/topics/:topicId/ranking.json',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: rankingExportParams,

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { requireLanguage } from '../../http/language.js';
+import { PUBLIC_READ, weakETag } from '../../http/public-reads.js';
 import { answers, eventStream } from '../../http/responses.js';
 import { rankingServicesByOrder } from './service.js';
 import { streamRankingEvents } from './sse.js';
@@ -29,14 +30,16 @@ export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
    * until a change replaces it, and serializing its 60 rows with their figures (13 KB) was a good part of
    * each read. Kept only as long as the cache keeps the ranking, and never bigger than it.
    */
-  const answered = new WeakMap<RankingData, string>();
-  const answerOf = (ranking: RankingData): string => {
-    let json = answered.get(ranking);
-    if (json === undefined) {
-      json = JSON.stringify(ok(ranking));
-      answered.set(ranking, json);
+  const answered = new WeakMap<RankingData, { json: string; etag: string }>();
+  const answerOf = (ranking: RankingData) => {
+    let answer = answered.get(ranking);
+    if (answer === undefined) {
+      const json = JSON.stringify(ok(ranking));
+      // Its ETag is made with it, so that a revalidation (a 304) costs a lookup and a comparison.
+      answer = { json, etag: weakETag(json) };
+      answered.set(ranking, answer);
     }
-    return json;
+    return answer;
   };
   const { events, streams } = ctx.rankings;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +48,7 @@ export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   api.get(
     '/search/rankings/topic/:topicId',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: rankingParams,
@@ -63,9 +67,11 @@ export async function rankingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         { includeInactive: request.authUser?.isAdmin === true, window: request.query.window },
       );
       // A serializer of its own leaves the type to the route (the default one says JSON by itself).
+      const { json, etag } = answerOf(ranking);
       return reply
         .type('application/json; charset=utf-8')
-        .serializer(() => answerOf(ranking))
+        .header('etag', etag)
+        .serializer(() => json)
         .send(ok(ranking));
     },
   );

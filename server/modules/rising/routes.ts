@@ -4,6 +4,7 @@ import { risingData, risingParams } from '../../../common/api/rising.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { PUBLIC_READ } from '../../http/public-reads.js';
 import { answers } from '../../http/responses.js';
 import { RisingService } from './service.js';
 
@@ -14,7 +15,10 @@ export async function risingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   api.get(
     '/topics/rising/:lang',
-    { schema: { tags: ['topics'], params: risingParams, response: answers({ 200: risingData }) } },
+    {
+      config: PUBLIC_READ,
+      schema: { tags: ['topics'], params: risingParams, response: answers({ 200: risingData }) },
+    },
     async (request) => ok(await rising.rising(requireLanguage(request.params.lang))),
   );
 }

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { PUBLIC_READ } from '../../http/public-reads.js';
 import { answers } from '../../http/responses.js';
 import type { SearchMode } from './candidates.js';
 
@@ -25,6 +26,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     api.get(
       `/search/${mode}`,
       {
+        config: PUBLIC_READ,
         schema: { tags: ['search'], querystring: searchQuery, response: answers({ 200: searchResponseDto }) },
       },
       async (request) => {
@@ -44,6 +46,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   api.get(
     '/search/categories',
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ['search'],
         querystring: catalogueSearchQuery,
@@ -59,6 +62,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   api.get(
     '/search/tags',
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ['search'],
         querystring: catalogueSearchQuery,

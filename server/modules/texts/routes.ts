@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { errors } from '../../http/errors.js';
 import { requireLanguage } from '../../http/language.js';
+import { PUBLIC_READ } from '../../http/public-reads.js';
 import { answers } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { removeText, upsertText } from './edits.js';
@@ -62,6 +63,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   api.get(
     '/translations/ui/:lang',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: z.object({ lang: z.string().max(20) }),
@@ -79,6 +81,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   api.get(
     '/translations/entity/:type/all/:lang',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: entityAllParams,
@@ -102,6 +105,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   api.get(
     '/translations/entity/:type/:id/:lang',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: entityParams,
@@ -127,6 +131,7 @@ export async function translationRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   api.get(
     '/translations/:type/:id/:field/:lang',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: recordParams,

@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
+import { PUBLIC_READ } from '../../http/public-reads.js';
 import { answers } from '../../http/responses.js';
 import { TopicsService } from './service.js';
 
@@ -41,6 +42,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/popular/:lang',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: popularParams,
@@ -54,6 +56,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/main/:id/hub',
     {
+      config: PUBLIC_READ,
       schema: { tags, params: hubParams, querystring: hubQuery, response: answers({ 200: hubData }) },
     },
     async (request) => {
@@ -71,6 +74,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/main/:id/filter',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: mainTopicFilterParams,
@@ -94,6 +98,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/main/:id/:lang',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: mainTopicParams,
@@ -111,6 +116,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/:slugOrId',
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         params: topicKeyParams,

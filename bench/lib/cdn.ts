@@ -1,0 +1,155 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../server/db/database.js';
+import { seedBench } from '../../server/db/seed/seed-bench.js';
+import { startServerProcess } from '../../server/test/process.js';
+import { type CannonRequest, type LoadResult, load } from './autocannon.js';
+import { fmt, median, spread } from './format.js';
+
+/** A small data set: what is measured is a revalidation's cost, not the database's. */
+const SIZE = { topics: 2_000, users: 500, votes: 20_000 };
+const RUNS = 3;
+const CONNECTIONS = 10;
+
+/** Clock ticks per second of /proc's utime and stime (Linux's USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (ms) the server process has used: a figure that other work on the machine disturbs far less
+ * than req/s does (the load generator and the server share the cores).
+ */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** One load, with the server's CPU per answer (µs). */
+async function measure(
+  server: { url: string; pid: number },
+  requests: CannonRequest[],
+  seconds: number,
+  expect: '2xx' | '3xx',
+): Promise<LoadResult & { cpuUs: number }> {
+  const before = cpuMs(server.pid);
+  const result = await load({ url: server.url, connections: CONNECTIONS, seconds, requests, expect });
+  return { ...result, cpuUs: ((cpuMs(server.pid) - before) * 1000) / Math.max(1, result.ok + result.failed) };
+}
+
+/** A path with the ETag its answer carries, and the answer's size (uncompressed). */
+interface Validated {
+  path: string;
+  etag: string;
+  bytes: number;
+}
+
+async function validatedPaths(url: string, paths: string[]): Promise<Validated[]> {
+  const found: Validated[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+    const body = await response.arrayBuffer();
+    const etag = response.headers.get('etag');
+    if (response.status !== 200 || !etag) throw new Error(`${path} answered ${response.status} with no ETag`);
+    found.push({ path, etag, bytes: body.byteLength });
+  }
+  return found;
+}
+
+/** Requests each path in turn, with its ETag as If-None-Match: every answer is a 304. */
+function revalidations(paths: Validated[]): CannonRequest[] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        const { path, etag } = paths[next++ % paths.length] as Validated;
+        return { ...request, method: 'GET', path, headers: { 'if-none-match': etag } };
+      },
+    },
+  ];
+}
+
+/**
+ * CDN-ready public reads (issue 38, decision 026): a revalidation of a public answer (If-None-Match that
+ * names its ETag, answered 304 with no body) beside the trivial baseline GET /api/bench/constant answering
+ * a constant document of the same size as the full answer, at 10 connections on a fresh SQLite data set of
+ * 2,000 topics: the ranking (200 topics), the popular list (four languages), one topic (200 topics) and,
+ * where the web app is built, a topic's page with its language in its address. `RUNS` runs of each,
+ * alternating 304 and baseline so that both meet the machine in the same state; prints medians and spreads.
+ */
+export async function benchCdn(seconds: number): Promise<string[]> {
+  const failures: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'podium-cdn-'));
+  const url = `sqlite:${join(dataDir, 'podium.sqlite')}`;
+  try {
+    await seedBench({ url, size: SIZE, seed: 42, fresh: true, now: new Date() });
+    const handle = openDatabase({ url });
+    const topics = await handle.db
+      .selectFrom('topics')
+      .select(['id', 'slug'])
+      .where('is_main', '=', 0)
+      .orderBy('vote_count', 'desc')
+      .limit(200)
+      .execute();
+    await handle.close();
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      JOBS_POLL_INTERVAL_MS: '0',
+      BENCH_ROUTES: 'true',
+    });
+    try {
+      const routes: [string, string[]][] = [
+        ['ranking', topics.map(({ id }) => `/api/search/rankings/topic/${id}`)],
+        ['popular topics', ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`)],
+        ['one topic', topics.map(({ id }) => `/api/topics/${id}?language=en`)],
+      ];
+      const page = await fetch(`${server.url}/topic/${topics[0]?.slug}?lng=en`);
+      await page.arrayBuffer();
+      if (page.status === 200 && page.headers.get('etag'))
+        routes.push(['topic page (?lng=en)', topics.slice(0, 20).map(({ slug }) => `/topic/${slug}?lng=en`)]);
+      console.log(
+        `CDN-ready reads (SQLite, ${fmt(SIZE.topics)} topics, ${CONNECTIONS} connections, ${RUNS} runs of ${seconds} s each, alternating):`,
+      );
+      for (const [name, paths] of routes) {
+        const validated = await validatedPaths(server.url, paths);
+        const bytes = Math.round(validated.reduce((sum, { bytes }) => sum + bytes, 0) / validated.length);
+        const measured = {
+          notModified: [] as (LoadResult & { cpuUs: number })[],
+          baseline: [] as (LoadResult & { cpuUs: number })[],
+        };
+        const baseline: CannonRequest[] = [{ method: 'GET', path: `/api/bench/constant?bytes=${bytes}` }];
+        const target = { url: server.url, pid: server.child.pid as number };
+        // Warm-up of both paths: the read cache, JIT (the first route measured meets a server just started).
+        for (const requests of [revalidations(validated), baseline])
+          await load({ url: server.url, connections: CONNECTIONS, seconds: 3, requests });
+        for (let run = 0; run < RUNS; run++) {
+          const revalidated = await measure(target, revalidations(validated), seconds, '3xx');
+          const constant = await measure(target, baseline, seconds, '2xx');
+          if (revalidated.failed > revalidated.ok / 100)
+            throw new Error(`${name}: ${revalidated.failed} answers were not 304 (${revalidated.ok} were)`);
+          measured.notModified.push(revalidated);
+          measured.baseline.push(constant);
+        }
+        const rps = (runs: LoadResult[]) => median(runs.map((r) => r.rps));
+        const ratio = rps(measured.notModified) / rps(measured.baseline);
+        const ok = ratio >= 1;
+        if (!ok) failures.push(`${name}: 304 answers at ${ratio.toFixed(2)}x the constant baseline's req/s`);
+        console.log(
+          `  ${name} (${fmt(bytes)} B answered in full): 304 ${fmt(rps(measured.notModified))} req/s (runs ${spread(measured.notModified.map((r) => r.rps))}), ` +
+            `p50 ${median(measured.notModified.map((r) => r.p50))} ms, p99 ${median(measured.notModified.map((r) => r.p99))} ms; ` +
+            `constant ${fmt(bytes)} B ${fmt(rps(measured.baseline))} req/s (runs ${spread(measured.baseline.map((r) => r.rps))}), ` +
+            `p50 ${median(measured.baseline.map((r) => r.p50))} ms; 304/constant ${ratio.toFixed(2)} ${ok ? 'ok' : 'UNDER BASELINE'}; ` +
+            `server CPU per answer: 304 ${fmt(median(measured.notModified.map((r) => r.cpuUs)))} µs (runs ${spread(measured.notModified.map((r) => r.cpuUs))}), ` +
+            `constant ${fmt(median(measured.baseline.map((r) => r.cpuUs)))} µs (runs ${spread(measured.baseline.map((r) => r.cpuUs))})` +
+            `; answers other than 304: ${measured.notModified.reduce((sum, r) => sum + r.failed, 0)}`,
+        );
+      }
+    } finally {
+      await server.kill();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return failures;
+}
