@@ -39,9 +39,11 @@ export const risingPropositionDto = z
   .register(apiComponents, { id: 'RisingPropositionDto' });
 export type RisingPropositionDto = z.infer<typeof risingPropositionDto>;
 
+/**
+ * The week is the last seven days up to the read. Its first instant is not in the answer: the home page
+ * carries this answer, and a page built again from the same ballots must be the same bytes (its ETag).
+ */
 export const risingData = z.object({
-  /** The window's start: ballots cast after this instant count. */
-  since: z.string(),
   /** The UTC day (YYYY-MM-DD) whose end the propositions' earlier ranks are read at, or before. */
   comparedWith: z.string(),
   topics: z.array(risingTopicDto),

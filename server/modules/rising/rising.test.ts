@@ -115,9 +115,7 @@ describe('rising this week', () => {
   });
 
   it('lists the active topics by counted, placed ballots cast in the last seven days', async () => {
-    const { topics: listed, since, comparedWith } = await rising();
-    // The clock goes on from T as the test runs: a few milliseconds.
-    expect(since).toMatch(/^2026-12-03T12:00:0\d\.\d{3}Z$/);
+    const { topics: listed, comparedWith } = await rising();
     expect(comparedWith).toBe('2026-12-03');
     // Pizza: u3, u4 (u1 is ten days old). Ramen: u2, changed three days ago. Tacos: u6 (u5 withdrew).
     expect(listed).toEqual([

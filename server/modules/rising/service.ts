@@ -260,7 +260,6 @@ export class RisingService {
     );
     const titleOf = (id: number) => titles.get(id) ?? '';
     return {
-      since: movement.since,
       comparedWith: movement.comparedWith,
       topics: movement.topics.map((topic) => ({
         id: topic.id,
