@@ -1,17 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RankingData } from '../common/api/topics.js';
 import type { Language } from '../common/constants.js';
 import {
-  animationsSettled,
   callApi,
   expectNoSeriousA11yViolations,
   hydrated,
-  SCREENSHOT_DIR,
+  rankingNames,
+  rankingPeriods,
   seedTopic,
   setupE2E,
+  shootPeriods,
   text,
   voteAsNewUser,
 } from './support/index.js';
@@ -19,17 +17,8 @@ import {
 const app = setupE2E();
 const PHONE_360 = { width: 360, height: 800 } as const;
 
-const rowNames = (page: Page) => page.locator('ol.ranking .ranking__name').allTextContents();
 const ranking = (topicId: number, query: string) =>
   callApi<RankingData>(app.url, 'GET', `/search/rankings/topic/${topicId}?${query}`);
-const periods = (page: Page, lng: Language) =>
-  page.getByRole('group', { name: text(lng, 'topic.window.label') });
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await animationsSettled(page);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `windows-${name}.png`), fullPage: true });
-}
 
 describe('a ranking read over a period, on the topic page', () => {
   it('keeps the period in the address beside the order, through a reload and without script, and back to all time', async () => {
@@ -46,7 +35,7 @@ describe('a ranking read over a period, on the topic page', () => {
       reducedMotion: 'reduce',
     });
     const tab = (window: string) =>
-      periods(page, 'en').getByRole('link', { name: text('en', `topic.window.${window}`) });
+      rankingPeriods(page, 'en').getByRole('link', { name: text('en', `topic.window.${window}`) });
     await hydrated(tab('week'));
     expect(await tab('all').getAttribute('aria-current')).toBe('true');
     await tab('week').click();
@@ -60,22 +49,22 @@ describe('a ranking read over a period, on the topic page', () => {
 
     // Another voter's ballot reaches the open period's ranking without a reload.
     await voteAsNewUser(app.url, topicId, ['Dolce', 'Casa']);
-    await expect.poll(() => rowNames(page)).toContain('Dolce');
+    await expect.poll(() => rankingNames(page)).toContain('Dolce');
     await expect.poll(() => note.textContent()).toContain('Counts 4 ballots');
 
     await app.reload(page);
     expect(await tab('week').getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => rowNames(page)).toContain('Dolce');
+    await expect.poll(() => rankingNames(page)).toContain('Dolce');
 
     // Rendered on the server: the period's ranking and its note are in the page without script.
     const noScript = await app.newPage('en', {
       path: `/topic/${topicId}?window=week`,
       javaScriptEnabled: false,
     });
-    expect(await periods(noScript, 'en').locator('[aria-current="true"]').textContent()).toBe(
+    expect(await rankingPeriods(noScript, 'en').locator('[aria-current="true"]').textContent()).toBe(
       text('en', 'topic.window.week'),
     );
-    expect(await rowNames(noScript)).toEqual(
+    expect(await rankingNames(noScript)).toEqual(
       (await ranking(topicId, 'window=week')).rankings.map((row) => row.itemName),
     );
     expect(await noScript.locator('.topic-ranking__note').first().textContent()).toContain(
@@ -102,19 +91,19 @@ describe('a ranking read over a period, on the topic page', () => {
         viewport: PHONE_360,
         reducedMotion: 'reduce',
       });
-      const month = periods(page, lng).getByRole('link', { name: text(lng, 'topic.window.month') });
+      const month = rankingPeriods(page, lng).getByRole('link', { name: text(lng, 'topic.window.month') });
       await hydrated(month);
       await month.focus();
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.searchParams.get('window') === 'month');
-      await expect.poll(() => rowNames(page)).toEqual(['Aroma', 'Bella', 'Casa']);
+      await expect.poll(() => rankingNames(page)).toEqual(['Aroma', 'Bella', 'Casa']);
       // Focus stays on the chosen period, ready for the next choice.
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
         text(lng, 'topic.window.month'),
       );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectNoSeriousA11yViolations(page, `topic periods ${lng}`);
-      await screenshot(page, `${lng}-360`);
+      await shootPeriods(page, `${lng}-360`);
       await page.context().close();
     });
   }

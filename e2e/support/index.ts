@@ -8,6 +8,6 @@ export { DESKTOP, type E2E, PHONE, setupE2E } from './harness.js';
 export { hydrated } from './hydration.js';
 export { linkIn, type Mailbox, setupMailbox } from './mail.js';
 export { REPO_ROOT, SCREENSHOT_DIR, WEB_DIST } from './paths.js';
-export { rankingPoints, rankingRow } from './ranking.js';
+export { rankingNames, rankingPeriods, rankingPoints, rankingRow, shootPeriods } from './ranking.js';
 export { ADMIN, startServer } from './server.js';
 export { languageButton, pageLanguage, text } from './texts.js';

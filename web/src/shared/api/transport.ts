@@ -49,6 +49,10 @@ export async function send<T>(path: string, options: SendOptions, bearer: string
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
+      // Public answers allow a shared cache (and the browser's) to serve them stale for a while
+      // (stale-while-revalidate, decision 026): the app always asks the server, which answers 304 when
+      // nothing changed, so that a read after a write or a live event shows it (read your writes).
+      cache: 'no-cache',
     });
     const envelope = (await response.json().catch(() => ({}))) as Envelope;
     if (!response.ok || envelope.success === false) {
