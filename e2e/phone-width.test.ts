@@ -84,6 +84,7 @@ describe('pages at 360 px', () => {
         [`/admin/settings?lng=${lng}`, '.settings-form'],
         [`/admin/integrity?lng=${lng}`, '.admin-table'],
         [`/admin/integrity/topics/${subTopicId}?lng=${lng}`, '.ballots-timeline__canvas canvas'],
+        [`/admin/exports?lng=${lng}`, 'main h1'],
         [`/admin/users/1/ballots?lng=${lng}`, '.integrity-screen'],
       ]);
       await page.context().close();
