@@ -1,14 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '../../server/db/database.js';
-import { seedBench } from '../../server/db/seed/seed-bench.js';
+import { readFileSync, rmSync } from 'node:fs';
 import { startServerProcess } from '../../server/test/process.js';
 import { type CannonRequest, type LoadResult, load } from './autocannon.js';
+import { freshSmallDataset, SMALL_DATASET_SIZE } from './dataset.js';
 import { fmt, median, spread } from './format.js';
 
 /** A small data set: what is measured is a revalidation's cost, not the database's. */
-const SIZE = { topics: 2_000, users: 500, votes: 20_000 };
 const RUNS = 3;
 const CONNECTIONS = 10;
 
@@ -79,19 +75,8 @@ function revalidations(paths: Validated[]): CannonRequest[] {
  */
 export async function benchCdn(seconds: number): Promise<string[]> {
   const failures: string[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'podium-cdn-'));
-  const url = `sqlite:${join(dataDir, 'podium.sqlite')}`;
+  const { dataDir, url, topics } = await freshSmallDataset('podium-cdn-');
   try {
-    await seedBench({ url, size: SIZE, seed: 42, fresh: true, now: new Date() });
-    const handle = openDatabase({ url });
-    const topics = await handle.db
-      .selectFrom('topics')
-      .select(['id', 'slug'])
-      .where('is_main', '=', 0)
-      .orderBy('vote_count', 'desc')
-      .limit(200)
-      .execute();
-    await handle.close();
     const server = await startServerProcess({
       DATA_DIR: dataDir,
       DATABASE_URL: url,
@@ -109,7 +94,7 @@ export async function benchCdn(seconds: number): Promise<string[]> {
       if (page.status === 200 && page.headers.get('etag'))
         routes.push(['topic page (?lng=en)', topics.slice(0, 20).map(({ slug }) => `/topic/${slug}?lng=en`)]);
       console.log(
-        `CDN-ready reads (SQLite, ${fmt(SIZE.topics)} topics, ${CONNECTIONS} connections, ${RUNS} runs of ${seconds} s each, alternating):`,
+        `CDN-ready reads (SQLite, ${fmt(SMALL_DATASET_SIZE.topics)} topics, ${CONNECTIONS} connections, ${RUNS} runs of ${seconds} s each, alternating):`,
       );
       for (const [name, paths] of routes) {
         const validated = await validatedPaths(server.url, paths);

@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/db/database.js';
+import { seedBench } from '../../server/db/seed/seed-bench.js';
 
 export type BenchDatabase = 'sqlite' | 'postgres';
 
@@ -101,4 +104,36 @@ export async function ensureBenchDataset(kind: BenchDatabase): Promise<{ topics:
   }
   if (kind === 'postgres') await vacuumPostgres();
   return { topics, votes };
+}
+
+/** The small data set of the benches that compare two ways of serving the same reads (metrics, CDN). */
+export const SMALL_DATASET_SIZE = { topics: 2_000, users: 500, votes: 20_000 };
+
+/**
+ * A fresh SQLite data set of 2,000 topics in a new temporary directory (the caller removes `dataDir`), and its
+ * 200 sub-topics with the most voters, the topics those benches read.
+ */
+export async function freshSmallDataset(
+  prefix: string,
+): Promise<{ dataDir: string; url: string; topics: { id: number; slug: string }[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const url = `sqlite:${join(dataDir, 'podium.sqlite')}`;
+  let handle: DatabaseHandle | undefined;
+  try {
+    await seedBench({ url, size: SMALL_DATASET_SIZE, seed: 42, fresh: true, now: new Date() });
+    handle = openDatabase({ url });
+    const topics = await handle.db
+      .selectFrom('topics')
+      .select(['id', 'slug'])
+      .where('is_main', '=', 0)
+      .orderBy('vote_count', 'desc')
+      .limit(200)
+      .execute();
+    return { dataDir, url, topics };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await handle?.close();
+  }
 }

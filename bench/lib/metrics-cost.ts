@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { Histogram, Registry } from 'prom-client';
-import { openDatabase } from '../../server/db/database.js';
-import { seedBench } from '../../server/db/seed/seed-bench.js';
 import { routeLabel } from '../../server/metrics/requests.js';
 import { startServerProcess } from '../../server/test/process.js';
 import { type CannonRequest, load } from './autocannon.js';
+import { freshSmallDataset, SMALL_DATASET_SIZE } from './dataset.js';
 import { fmt, median, spread } from './format.js';
 
 /** A small data set: the cost measured is the request's, not the database's. */
-const SIZE = { topics: 2_000, users: 500, votes: 20_000 };
 const RUNS = 3;
 const TOKEN = 'bench-metrics-token-0123456789abcdef';
 /** Prometheus's default scrape interval; a run scrapes at this pace while it loads the server. */
@@ -59,19 +55,8 @@ function perRequestNanoseconds(request: FastifyRequest): number {
  * the machine in the same state. Prints the medians and the spread of the runs.
  */
 export async function benchMetricsCost(seconds: number): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'podium-metrics-'));
-  const url = `sqlite:${join(dataDir, 'podium.sqlite')}`;
+  const { dataDir, url, topics } = await freshSmallDataset('podium-metrics-');
   try {
-    await seedBench({ url, size: SIZE, seed: 42, fresh: true, now: new Date() });
-    const handle = openDatabase({ url });
-    const topics = await handle.db
-      .selectFrom('topics')
-      .select('id')
-      .where('is_main', '=', 0)
-      .orderBy('vote_count', 'desc')
-      .limit(200)
-      .execute();
-    await handle.close();
     const routes: [string, string[]][] = [
       ['popular topics', ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`)],
       ['one topic', topics.map(({ id }) => `/api/topics/${id}?language=en`)],
@@ -122,7 +107,7 @@ export async function benchMetricsCost(seconds: number): Promise<void> {
       }
     }
     console.log(
-      `metrics cost (SQLite, ${fmt(SIZE.topics)} topics, 10 connections, ${RUNS} runs of ${seconds} s each, alternating):`,
+      `metrics cost (SQLite, ${fmt(SMALL_DATASET_SIZE.topics)} topics, 10 connections, ${RUNS} runs of ${seconds} s each, alternating):`,
     );
     const alone = Object.entries(LABELLED_REQUESTS).map(
       ([kind, request]) => `${kind} ${fmt(perRequestNanoseconds(request))} ns`,

@@ -139,12 +139,13 @@ export class RankingsService {
       ? await this.loadBallots(topicId, rows)
       : await this.topicBallots(topicId, rows);
     const allTime = standingOf(rows, ballots, ballots.headToHead);
+    const allTimeRows = inOrder(rows, this.order, allTime);
     // Head to head stays all-time in a window: a duel needs every ballot eligible for both.
-    const headToHead = headToHeadOf(inOrder(rows, this.order, allTime), rows[0], allTime);
+    const headToHead = headToHeadOf(allTimeRows, rows[0], allTime);
     const window = options.window ?? DEFAULT_RANKING_WINDOW;
     const sinceMs = windowStartMs(window, cacheBudgetFor(this.db).clock.now());
     if (sinceMs === null) {
-      const ranking = rankingRowsOf(inOrder(rows, this.order, allTime), limit, this.order, allTime);
+      const ranking = rankingRowsOf(allTimeRows, limit, this.order, allTime);
       return {
         ranking: {
           topicId,

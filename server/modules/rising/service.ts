@@ -36,7 +36,6 @@ interface Climber {
 
 /** What moved this week, before any text: ids and figures, the same in every language. */
 interface Movement {
-  since: string;
   comparedWith: string;
   topics: { id: number; ballots: number }[];
   propositions: Climber[];
@@ -206,7 +205,6 @@ export class RisingService {
       .flatMap((id) => state.climbers.get(id) ?? [])
       .sort((a, b) => climb(b) - climb(a) || a.rankNow - b.rankNow || a.topicId - b.topicId || a.id - b.id);
     return {
-      since: state.since,
       comparedWith: state.comparedWith,
       topics,
       propositions: propositions.slice(0, RISING_LIST_SIZE),
