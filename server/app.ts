@@ -209,7 +209,7 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
   // Before compression (it sees the answer's own bytes) and before any route (it learns the public ones).
-  registerPublicReads(app, { changes, clock });
+  const { registerPreflight } = registerPublicReads(app, { changes, clock });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -244,6 +244,7 @@ export async function buildApp({
   const metrics = metricsRegistry && registerMetrics(app, ctx, metricsRegistry);
   const serveWebApp = await registerWebApp(app, config.webDistDir, ctx);
   registerErrorHandling(app, { serveWebApp });
+  registerPreflight();
 
   await app.register(
     async (api) => {

@@ -179,7 +179,7 @@ class Revalidations {
 export function registerPublicReads(
   app: FastifyInstance,
   { changes, clock }: { changes: Changes; clock: Clock },
-): void {
+): { registerPreflight: () => void } {
   const publicPaths: RegExp[] = [];
   const revalidations = new Revalidations(clock);
   const unsubscribe = changes.subscribe(revalidations.changed);
@@ -228,23 +228,27 @@ export function registerPublicReads(
     return done(null, validated(request, reply, etag) ? '' : payload);
   });
 
-  app.options(
-    '/api/*',
-    { schema: { hide: true }, config: { access: 'the CORS preflight of public reads' } },
-    async (request, reply) => {
-      const path = request.url.split('?', 1)[0] ?? '';
-      const asked = String(request.headers['access-control-request-method'] ?? '').toUpperCase();
-      if ((asked === 'GET' || asked === 'HEAD') && publicPaths.some((pattern) => pattern.test(path))) {
-        return reply
-          .code(204)
-          .headers(PREFLIGHT_HEADERS)
-          .header('cache-control', PRIVATE_CACHE_CONTROL)
-          .send();
-      }
-      // No CORS headers: the browser refuses the cross-origin request, as it did before preflights were answered.
-      return reply.code(204).header('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE').send();
-    },
-  );
+  // A route takes the error handler set before it: the preflight is registered once the app's is, so that
+  // its refusals (a NUL in its path) are in the envelope too.
+  const registerPreflight = () =>
+    app.options(
+      '/api/*',
+      { schema: { hide: true }, config: { access: 'the CORS preflight of public reads' } },
+      async (request, reply) => {
+        const path = request.url.split('?', 1)[0] ?? '';
+        const asked = String(request.headers['access-control-request-method'] ?? '').toUpperCase();
+        if ((asked === 'GET' || asked === 'HEAD') && publicPaths.some((pattern) => pattern.test(path))) {
+          return reply
+            .code(204)
+            .headers(PREFLIGHT_HEADERS)
+            .header('cache-control', PRIVATE_CACHE_CONTROL)
+            .send();
+        }
+        // No CORS headers: the browser refuses the cross-origin request, as it did before preflights were answered.
+        return reply.code(204).header('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE').send();
+      },
+    );
+  return { registerPreflight };
 }
 
 /** A route's path (`/api/topics/:slugOrId`) as a pattern of the addresses it serves. */

@@ -123,4 +123,13 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('raw HTTP requests', () => {
     );
     expect((await server.request('GET', '/api/health')).status).toBe(200);
   });
+
+  it('refuses a preflight whose path holds a NUL in the envelope, as every other method', async () => {
+    for (const method of ['OPTIONS', 'GET']) {
+      const answer = await sendRaw(server, method, '/api/topics/%00');
+      expect(answer.status, method).toBe(400);
+      const body = JSON.parse(answer.body.replace(/^[0-9a-f]+\r\n|\r\n0\r\n$/g, ''));
+      expect(body, method).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    }
+  });
 });
