@@ -189,6 +189,10 @@ export async function buildApp({
   new RankHistoryService(ctx).registerJobs(jobs, app.log);
   app.addHook('onClose', async () => mail.close());
 
+  // Before compression (it sees the answer's own bytes) and before any route (it learns the public ones).
+  // Before the security headers too: a revalidation answered 304 before the route carries none of them
+  // (a cache keeps the stored answer's own; a 304 has no body for them to guard), a third of its bytes.
+  const { registerPreflight } = registerPublicReads(app, { changes, clock });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -208,8 +212,6 @@ export async function buildApp({
     // The app is served over plain HTTP on localhost too; HSTS belongs to the TLS terminator.
     strictTransportSecurity: false,
   });
-  // Before compression (it sees the answer's own bytes) and before any route (it learns the public ones).
-  const { registerPreflight } = registerPublicReads(app, { changes, clock });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {

@@ -27,7 +27,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: no promise per request for a copy of static headers.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createScratchDatabase } from './faults.js';
 import { freePort, type ServerProcess, startServerProcess } from './process.js';
@@ -15,6 +15,9 @@ import { freePort, type ServerProcess, startServerProcess } from './process.js';
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const SITE_TEMPLATE = join(REPO_ROOT, 'deploy', 'nginx', 'podium.conf');
+const RESPONSE_CACHE = join(REPO_ROOT, 'deploy', 'nginx', 'response-cache.conf');
+/** The cache zone response-cache.conf names, as its comment says to declare it. */
+const RESPONSE_CACHE_ZONE = 'podium_responses';
 /** The upstream's fail_timeout in the site file: how long nginx leaves a server out after a failure. */
 export const NGINX_FAIL_TIMEOUT_MS = 2_000;
 
@@ -27,6 +30,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Environment for the first server only, started before the others (SEED=demo for a cluster to try). */
   firstServerEnv?: Record<string, string>;
+  /** nginx keeps public answers (deploy/nginx/response-cache.conf, included in `location /`). */
+  responseCache?: boolean;
 }
 
 export interface Cluster {
@@ -60,7 +65,7 @@ export function nginxMissing(): string | undefined {
  */
 export function siteConfig(
   template: string,
-  options: { listenPort: number; serverPorts: number[]; webDist: string },
+  options: { listenPort: number; serverPorts: number[]; webDist: string; responseCacheFile?: string },
 ) {
   const servers = options.serverPorts
     .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_MS / 1000}s;`)
@@ -75,12 +80,24 @@ export function siteConfig(
     .replace(/^(\s*)root \/srv\/podium\/public;$/m, `$1root ${options.webDist};`);
   if (!site.includes(`listen 127.0.0.1:${options.listenPort};`) || !site.includes(options.webDist))
     throw new Error(`${SITE_TEMPLATE} no longer has the listen or root line this cluster rewrites`);
-  return site;
+  if (options.responseCacheFile === undefined) return site;
+  // As response-cache.conf says to: included in `location / { }`, the one that reaches the app servers.
+  const cached = site.replace(
+    /^(\s*)location \/ \{$/m,
+    (line, indent: string) => `${line}\n${indent}    include ${options.responseCacheFile};`,
+  );
+  if (cached === site) throw new Error(`${SITE_TEMPLATE} no longer has the location / { line`);
+  return cached;
 }
 
 /** nginx's main file around the site: everything under `dir`, so no root and no /var is needed. */
-function mainConfig(dir: string) {
+function mainConfig(dir: string, responseCache: boolean) {
+  const cache = responseCache
+    ? `\n    proxy_cache_path ${dir}/cache levels=1:2 keys_zone=${RESPONSE_CACHE_ZONE}:10m max_size=64m inactive=10m use_temp_path=off;`
+    : '';
+  // The worker runs as this user (root in CI), not nginx's default `nobody`, which cannot enter `dir` (0700).
   return `daemon off;
+user ${userInfo().username};
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -93,7 +110,7 @@ http {
     proxy_temp_path ${dir}/proxy;
     fastcgi_temp_path ${dir}/fastcgi;
     uwsgi_temp_path ${dir}/uwsgi;
-    scgi_temp_path ${dir}/scgi;
+    scgi_temp_path ${dir}/scgi;${cache}
     include ${dir}/podium.conf;
 }
 `;
@@ -164,9 +181,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
 
     const webDist = resolve(REPO_ROOT, serverEnv.WEB_DIST_DIR ?? 'web/dist');
-    const site = siteConfig(readFileSync(SITE_TEMPLATE, 'utf8'), { listenPort, serverPorts: ports, webDist });
+    const site = siteConfig(readFileSync(SITE_TEMPLATE, 'utf8'), {
+      listenPort,
+      serverPorts: ports,
+      webDist,
+      ...(options.responseCache && { responseCacheFile: RESPONSE_CACHE }),
+    });
     writeFileSync(join(dir, 'podium.conf'), site);
-    writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir));
+    writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir, options.responseCache === true));
     mkdirSync(join(dir, 'client_body'));
     nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
       stdio: ['ignore', 'pipe', 'pipe'],
