@@ -11,11 +11,18 @@ declare module 'fastify' {
      * cache (a CDN, nginx) may keep it for a few seconds and any origin may read it (decision 026).
      */
     publicRead?: boolean;
+    /**
+     * The answer changes only through writes the change events announce (a topic, its texts and tags), never
+     * with time alone (unlike a ranking over a week, or the rising list): its kept ETag is believed longer.
+     */
+    changedOnlyByEvents?: boolean;
   }
 }
 
 /** `config` of a route whose GET answer is the same for everyone (see FastifyContextConfig.publicRead). */
 export const PUBLIC_READ = { publicRead: true } as const;
+/** `config` of a public route whose answer changes only by announced writes (see changedOnlyByEvents). */
+export const PUBLIC_READ_CHANGED_BY_EVENTS = { publicRead: true, changedOnlyByEvents: true } as const;
 
 /**
  * A shared cache keeps a public answer 5 s and serves it up to 30 s more while it asks again in the
@@ -106,10 +113,19 @@ interface PublicRequest {
   anonymous: boolean;
   /** The kept ETags' generation when it arrived (see Revalidations.generation). */
   generation: number;
+  /** How long its answer's ETag may be believed without building it again. */
+  lifetimeMs: number;
 }
 
 /** How long a public answer's ETag is believed without building the answer again, when nothing changed. */
 const REVALIDATION_LIFETIME_MS = READ_CACHE_TTL_MS;
+/**
+ * The same for an answer that changes only by announced writes: every change empties the kept ETags anyway,
+ * so this bounds only what no event announces (data edited around the app). Ten times fewer revalidations
+ * run the route (one per address every 10 s instead of every second), which is what made a small answer's
+ * 304 cost as much as sending it.
+ */
+const EVENT_BOUND_REVALIDATION_LIFETIME_MS = 10_000;
 /** Addresses whose ETag is kept at most: made-up addresses cannot grow it (decision 012). */
 const MAX_REVALIDATIONS = 5_000;
 
@@ -118,12 +134,13 @@ const MAX_REVALIDATIONS = 5_000;
  * before the route runs. An entry is believed only while this process has seen no change at all (its own
  * writes, and those of other servers through the channel; a lost channel announces everything), and for
  * at most REVALIDATION_LIFETIME_MS: what changes with time alone (a ballot ageing out of a window, a list
- * the read cache refreshes after its second) is late by at most that. Every change empties it at once (a
+ * the read cache refreshes after its second) is late by at most that (EVENT_BOUND_REVALIDATION_LIFETIME_MS
+ * for a route whose answer nothing but announced writes changes). Every change empties it at once (a
  * write has emptied it before it answers: read your writes), and again one read-cache lifetime later, when
  * every list built before the change has been built anew.
  */
 class Revalidations {
-  private readonly etags = new Map<string, { etag: string; at: number }>();
+  private readonly etags = new Map<string, { etag: string; until: number }>();
   private later: NodeJS.Timeout | undefined;
   /**
    * Counts the emptyings: an answer is kept only if none happened while it was built, since a read that
@@ -136,16 +153,16 @@ class Revalidations {
   etagOf(address: string): string | undefined {
     const kept = this.etags.get(address);
     if (kept === undefined) return undefined;
-    if (this.clock.now() - kept.at < REVALIDATION_LIFETIME_MS) return kept.etag;
+    if (this.clock.now() < kept.until) return kept.etag;
     this.etags.delete(address);
     return undefined;
   }
 
-  keep(address: string, etag: string, builtIn: number): void {
+  keep(address: string, etag: string, builtIn: number, lifetimeMs: number): void {
     if (builtIn !== this.generation) return;
-    // Full: start again rather than track ages (entries live a second; ~200 bytes each at most).
+    // Full: start again rather than track ages (entries live seconds; ~200 bytes each at most).
     if (this.etags.size >= MAX_REVALIDATIONS && !this.etags.has(address)) this.etags.clear();
-    this.etags.set(address, { etag, at: this.clock.now() });
+    this.etags.set(address, { etag, until: this.clock.now() + lifetimeMs });
   }
 
   /** Something changed: nothing kept is believed any more. */
@@ -196,9 +213,12 @@ export function registerPublicReads(
   // Fastify builds request.routeOptions anew at each read: it is read once, here, for the hooks below.
   const publicRequests = new WeakMap<FastifyRequest, PublicRequest>();
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.publicRead !== true) return done();
+    const { config } = request.routeOptions;
+    if (config.publicRead !== true) return done();
     const anonymous = isAnonymousRead(request);
-    publicRequests.set(request, { anonymous, generation: revalidations.generation });
+    const lifetimeMs =
+      config.changedOnlyByEvents === true ? EVENT_BOUND_REVALIDATION_LIFETIME_MS : REVALIDATION_LIFETIME_MS;
+    publicRequests.set(request, { anonymous, generation: revalidations.generation, lifetimeMs });
     if (!anonymous || request.headers['if-none-match'] === undefined) return done();
     // A revalidation of an answer nothing has changed since: 304 before the route runs (decision 026).
     const etag = revalidations.etagOf(request.url);
@@ -224,7 +244,7 @@ export function registerPublicReads(
           ? weakETag(payload)
           : undefined;
     if (etag === undefined) return done(null, payload);
-    revalidations.keep(request.url, etag, publicRequest.generation);
+    revalidations.keep(request.url, etag, publicRequest.generation, publicRequest.lifetimeMs);
     return done(null, validated(request, reply, etag) ? '' : payload);
   });
 

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
-import { PUBLIC_READ } from '../../http/public-reads.js';
+import { PUBLIC_READ, PUBLIC_READ_CHANGED_BY_EVENTS } from '../../http/public-reads.js';
 import { answers } from '../../http/responses.js';
 import type { SearchMode } from './candidates.js';
 
@@ -46,7 +46,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   api.get(
     '/search/categories',
     {
-      config: PUBLIC_READ,
+      config: PUBLIC_READ_CHANGED_BY_EVENTS,
       schema: {
         tags: ['search'],
         querystring: catalogueSearchQuery,
@@ -62,7 +62,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   api.get(
     '/search/tags',
     {
-      config: PUBLIC_READ,
+      config: PUBLIC_READ_CHANGED_BY_EVENTS,
       schema: {
         tags: ['search'],
         querystring: catalogueSearchQuery,

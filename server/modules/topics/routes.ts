@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireLanguage } from '../../http/language.js';
-import { PUBLIC_READ } from '../../http/public-reads.js';
+import { PUBLIC_READ, PUBLIC_READ_CHANGED_BY_EVENTS } from '../../http/public-reads.js';
 import { answers } from '../../http/responses.js';
 import { TopicsService } from './service.js';
 
@@ -56,7 +56,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/main/:id/hub',
     {
-      config: PUBLIC_READ,
+      config: PUBLIC_READ_CHANGED_BY_EVENTS,
       schema: { tags, params: hubParams, querystring: hubQuery, response: answers({ 200: hubData }) },
     },
     async (request) => {
@@ -74,7 +74,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/main/:id/filter',
     {
-      config: PUBLIC_READ,
+      config: PUBLIC_READ_CHANGED_BY_EVENTS,
       schema: {
         tags,
         params: mainTopicFilterParams,
@@ -98,7 +98,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/main/:id/:lang',
     {
-      config: PUBLIC_READ,
+      config: PUBLIC_READ_CHANGED_BY_EVENTS,
       schema: {
         tags,
         params: mainTopicParams,
@@ -116,7 +116,7 @@ export async function topicRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   api.get(
     '/topics/:slugOrId',
     {
-      config: PUBLIC_READ,
+      config: PUBLIC_READ_CHANGED_BY_EVENTS,
       schema: {
         tags,
         params: topicKeyParams,
