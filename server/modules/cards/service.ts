@@ -7,10 +7,13 @@ import type { CommitSubscriber } from '../../changes/dispatcher.js';
 import type { AppContext } from '../../context.js';
 import { weakETag } from '../../http/public-reads.js';
 import { cachedUiCatalog } from '../../web/boot-catalog.js';
+import type { ShareImage } from '../../web/page-meta.js';
 import { RankingsService } from '../rankings/service.js';
 import { TopicsService } from '../topics/service.js';
 import { CardRenderer } from './renderer.js';
 import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
   CARD_WORD_KEYS,
   type CardModel,
   type CardPlace,
@@ -98,9 +101,14 @@ export class ShareCards {
     return renewal;
   }
 
-  /** What a page's head says of the card: its alternative text (the image is the route's). */
-  async alt(topicId: number, language: Language): Promise<string> {
-    return cardAlt(await this.model(topicId, language));
+  /** The card as a page's head names it: its address in `language`, its size, its alternative text. */
+  async image(topicId: number, language: Language): Promise<ShareImage> {
+    return {
+      url: `${this.ctx.config.publicUrl}/api/topics/${topicId}/card.png?lng=${language}`,
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      alt: cardAlt(await this.model(topicId, language)),
+    };
   }
 
   /** The card's words as text, from its SVG (a test's view of what the image shows). */
