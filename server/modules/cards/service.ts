@@ -14,12 +14,11 @@ import { CardRenderer } from './renderer.js';
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
-  CARD_WORD_KEYS,
   type CardModel,
   type CardPlace,
-  type CardWords,
   cardAlt,
   cardTemplate,
+  cardWords,
   HUB_CARD_ROWS,
 } from './template.js';
 
@@ -186,9 +185,7 @@ export class ShareCards {
       this.topics.topic(String(topicId), language),
       cachedUiCatalog(this.ctx, language),
     ]);
-    const words = Object.fromEntries(
-      Object.entries(CARD_WORD_KEYS).map(([name, key]) => [name, catalog[key] ?? key]),
-    ) as unknown as CardWords;
+    const words = cardWords(catalog);
     if (topic.isMainTopic) {
       const hub = await this.topics.hub(topic.id, language, {
         tagSlugs: [],

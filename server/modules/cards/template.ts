@@ -50,7 +50,7 @@ export interface CardWords {
 }
 
 /** The catalog keys of CardWords. */
-export const CARD_WORD_KEYS: Record<keyof CardWords, string> = {
+const CARD_WORD_KEYS: Record<keyof CardWords, string> = {
   pointsOne: 'card.points_one',
   pointsOther: 'card.points_other',
   tagline: 'card.tagline',
@@ -60,6 +60,12 @@ export const CARD_WORD_KEYS: Record<keyof CardWords, string> = {
   altEmpty: 'card.altEmpty',
   hubAlt: 'card.hubAlt',
 };
+
+/** The card's words from a language's UI catalog (a key it lacks stands for itself). */
+export function cardWords(catalog: Readonly<Record<string, string>>): CardWords {
+  const entries = Object.entries(CARD_WORD_KEYS).map(([name, key]) => [name, catalog[key] ?? key]);
+  return Object.fromEntries(entries) as unknown as CardWords;
+}
 
 /** A node of the card's template: the React element shape satori reads, as plain data a worker can take. */
 export interface CardNode {
