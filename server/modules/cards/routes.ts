@@ -35,7 +35,12 @@ export async function shareCardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request, reply) => {
       const card = await cards.card(request.params.topicId, requireLanguage(request.query.lng));
-      return reply.type('image/png').header('etag', card.etag).send(card.png);
+      // An image any site may show (a preview, a post embedding it): the app's same-origin policy is for the rest.
+      return reply
+        .type('image/png')
+        .header('etag', card.etag)
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(card.png);
     },
   );
 }
