@@ -117,29 +117,29 @@ export class ShareCards {
 
   /** The derived state's subscriber (server/derived-state.ts). */
   readonly follow: CommitSubscriber = (change: ChangeSet) => {
-    if (change.isEverything || change.hasUiTexts) return this.markStale(() => true);
+    if (change.isEverything || change.hasUiTexts) return this.markStale([...this.cards.keys()]);
     for (const topicId of change.topicsWith(DROPPING_ASPECTS))
       for (const language of LANGUAGES) this.cards.delete(cardKey(topicId, language));
-    const moved = new Set(change.topicsWith(RENEWING_ASPECTS));
-    // A sub-topic's title is on its hub's card, and its change names the sub-topic only.
-    const titled = change.topicsWith(TITLE_ASPECTS).length > 0;
-    if (moved.size > 0)
-      this.markStale(
-        (key, card) => moved.has(Number(key.split(':', 1)[0])) || (titled && card.kind === 'hub'),
-      );
+    const moved = change.topicsWith(RENEWING_ASPECTS);
+    if (moved.length === 0) return;
+    const keys = moved.flatMap((topicId) => LANGUAGES.map((language) => cardKey(topicId, language)));
+    // A sub-topic's title is on its hub's card, and its change names the sub-topic only (rare: a scan).
+    if (change.topicsWith(TITLE_ASPECTS).length > 0)
+      for (const key of this.cards.keys()) if (this.cards.peek(key)?.kind === 'hub') keys.push(key);
+    this.markStale(keys);
   };
 
   close(): Promise<void> {
     return this.renderer.close();
   }
 
-  private markStale(matches: (key: string, card: KeptCard) => boolean): void {
+  /** Marks the cards kept under `keys` stale; a renewal under way that read its model before is kept stale. */
+  private markStale(keys: readonly string[]): void {
     this.changes += 1;
-    for (const key of [...this.cards.keys()]) {
+    for (const key of keys) {
       const card = this.cards.peek(key);
-      if (card && !card.stale && matches(key, card)) card.stale = true;
+      if (card) card.stale = true;
     }
-    // A renewal under way may have read its model before this change: it will be kept stale.
   }
 
   private async renew(topicId: number, language: Language, kept: KeptCard | undefined): Promise<KeptCard> {
