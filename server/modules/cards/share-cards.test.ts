@@ -117,7 +117,7 @@ describe('a topic share card', () => {
     await makeProposition(db(), topic.id, 'Zwolle');
     const before = await fetchCard(topic.id);
     const rendersBefore = cards().renders;
-    // Withdrawing nothing and voting below the podium: a fourth place moves no card figure.
+    // A ballot for a proposition that stays fourth (3 points, one voter, behind Ñandú's 3 from two) moves no figure of the card.
     const voter = await registerUser(server);
     await vote(server, voter.accessToken, ballot(topic.id, ['Zwolle', null, null]));
     server.clock.advance(CARD_RENEWAL_MS);
