@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn,cards] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -32,6 +32,9 @@
  * `cdn` measures revalidations of public reads (304 to If-None-Match) of the ranking, the popular list, one
  * topic and a topic page against the constant-document baseline of the full answer's size, on a small
  * fresh SQLite data set, three runs each, alternating (decision 026).
+ * `cards` measures share cards (decision 028) on a small fresh SQLite data set: an uncached card's time (its
+ * model read and drawn on the worker thread), a cached card's under load, and the cards drawn during a
+ * burst of 1,000 ballots on one topic.
  * `start` times `npm start` to ready on the demo data once built, beside the launcher through tsx as it ran
  * before and the server bundle alone (issue 40).
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
@@ -49,6 +52,7 @@ import { findTotalsMismatches } from '../server/db/integrity.js';
 import { LIFTED_CREATION_LIMITS, startServerProcess } from '../server/test/process.js';
 import { BUDGETS } from './budgets.js';
 import { type CannonRequest, load } from './lib/autocannon.js';
+import { benchCards } from './lib/cards.js';
 import { benchCdn } from './lib/cdn.js';
 import {
   type BenchDatabase,
@@ -78,7 +82,7 @@ const { values } = parseArgs({
     only: {
       type: 'string',
       default:
-        'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,cdn',
+        'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,cdn,cards',
     },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
@@ -564,6 +568,7 @@ if (sections.has('snapshot-postgres')) failures.push(...(await benchSnapshot(['p
 if (sections.has('metrics')) await benchMetricsCost(SECONDS);
 if (sections.has('proxy')) failures.push(...(await benchProxy(SECONDS)));
 if (sections.has('cdn')) failures.push(...(await benchCdn(SECONDS)));
+if (sections.has('cards')) failures.push(...(await benchCards(SECONDS)));
 if (sections.has('start')) failures.push(...(await benchStartTime()));
 
 if (failures.length > 0) {

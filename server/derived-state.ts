@@ -1,4 +1,5 @@
 import type { AppContext } from './context.js';
+import { shareCardsOf } from './modules/cards/service.js';
 import { followRankingChanges } from './modules/rankings/follow.js';
 import { standingCacheFor } from './modules/rankings/standing-cache.js';
 import { followRisingChanges } from './modules/rising/follow.js';
@@ -31,4 +32,6 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribe(ctx.searchSnapshots.follow);
   ctx.changes.subscribe(followUiTextChanges(ctx.db));
   ctx.changes.subscribe(settingsCacheFor(ctx.db).follow);
+  // Share cards are marked stale here and drawn anew when next asked (docs/decisions/028).
+  ctx.changes.subscribe(shareCardsOf(ctx).follow);
 }

@@ -11,8 +11,10 @@ import { BENCH_DATA_DIR } from './dataset.js';
 export async function mintTokens(
   handle: DatabaseHandle,
   count: number,
+  /** The server's DATA_DIR, where a SQLite server keeps its key. */
+  dataDir = BENCH_DATA_DIR,
 ): Promise<{ id: number; token: string }[]> {
-  const secret = await resolveJwtSecret(handle, { dataDir: BENCH_DATA_DIR });
+  const secret = await resolveJwtSecret(handle, { dataDir });
   const tokens = new AccessTokens(secret, 3600, systemClock);
   const users = await handle.db
     .selectFrom('users')

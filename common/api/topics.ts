@@ -55,6 +55,8 @@ export const mainTopicFilterQuery = z.object({
 });
 
 export const rankingParams = z.object({ topicId: idParam });
+/** A topic's share card (issue 38): its language as the pages' addresses say it (`?lng=`). */
+export const shareCardQuery = z.object({ lng: languageText.optional() });
 export const rankingQuery = z.object({
   language: languageText.optional(),
   lang: languageText.optional(),

@@ -14,6 +14,7 @@ import { profileCatalog } from './catalogs/profile.js';
 import { proposalsCatalog } from './catalogs/proposals.js';
 import { risingCatalog } from './catalogs/rising.js';
 import { searchCatalog } from './catalogs/search.js';
+import { shareCardsCatalog } from './catalogs/share-cards.js';
 import { shellCatalog } from './catalogs/shell.js';
 import { standingCatalog } from './catalogs/standing.js';
 import { votingCatalog } from './catalogs/voting.js';
@@ -43,4 +44,5 @@ export const uiCatalog = mergeCatalogs([
   risingCatalog,
   openDataCatalog,
   historyCatalog,
+  shareCardsCatalog,
 ]);

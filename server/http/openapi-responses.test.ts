@@ -118,6 +118,11 @@ async function answerTo(method: string, { path, token, body }: SampleRequest): P
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
   // A CSV file's schema is a string: its text is what is checked.
   if (mediaType === 'text/csv') return { status: response.status, mediaType, body: await response.text() };
+  // An image's schema is a binary string: its bytes are what is checked.
+  if (mediaType === 'image/png') {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, mediaType, body: bytes.toString('latin1') };
+  }
   if (mediaType !== 'text/event-stream') {
     return { status: response.status, mediaType, body: JSON.parse(await response.text()) };
   }
@@ -403,6 +408,10 @@ const samples: Record<Operation, Sample> = {
   'GET /api/topics/{topicId}/ranking.csv': {
     status: 200,
     request: () => ({ path: `/api/topics/${topic.id}/ranking.csv?lng=fr` }),
+  },
+  'GET /api/topics/{topicId}/card.png': {
+    status: 200,
+    request: () => ({ path: `/api/topics/${topic.id}/card.png?lng=de` }),
   },
   'GET /api/topics/{topicId}/ranking.json': {
     status: 200,
@@ -787,6 +796,8 @@ const refusals: Array<[Operation, number, () => SampleRequest]> = [
   ['GET /api/topics/{slugOrId}', 404, () => ({ path: '/api/topics/no-such-topic' })],
   ['GET /api/topics/{topicId}/events', 404, () => ({ path: '/api/topics/999999/events' })],
   ['GET /api/topics/{topicId}/rank-history', 404, () => ({ path: '/api/topics/999999/rank-history' })],
+  ['GET /api/topics/{topicId}/card.png', 404, () => ({ path: '/api/topics/999999/card.png' })],
+  ['GET /api/topics/{topicId}/card.png', 400, () => ({ path: `/api/topics/${topic.id}/card.png?lng=zz` })],
   ['POST /api/auth/register', 400, () => ({ path: '/api/auth/register', body: { email: 'x' } })],
   [
     'POST /api/admin/categories',

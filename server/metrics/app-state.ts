@@ -2,6 +2,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import { cacheBudgetFor } from '../cache/budget-for.js';
 import type { AppContext } from '../context.js';
 import type { BallotVersionCause } from '../db/schema.js';
+import { shareCardsOf } from '../modules/cards/service.js';
 import { JobsRepository } from '../modules/jobs/repository.js';
 import { counterTotal } from './registry.js';
 
@@ -16,6 +17,7 @@ export function exposeAppState(ctx: AppContext, registry: Registry): void {
   exposeJobs(ctx, registry);
   exposeDatabasePool(ctx, registry);
   exposeLiveStreams(ctx, registry);
+  exposeShareCards(ctx, registry);
 }
 
 /**
@@ -168,6 +170,28 @@ function exposeLiveStreams(ctx: AppContext, registry: Registry): void {
     registers: [registry],
     collect() {
       this.set(streams.limits.perProcess);
+    },
+  });
+}
+
+/** The share cards' drawings (decision 028): how often cards are drawn anew, and the worker's queue. */
+function exposeShareCards(ctx: AppContext, registry: Registry): void {
+  const cards = shareCardsOf(ctx);
+  new Counter({
+    name: 'podium_share_card_renders_total',
+    help: 'Share cards drawn on the worker thread since the start (a renewal whose card shows the same draws none).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(cards.renders);
+    },
+  });
+  new Gauge({
+    name: 'podium_share_card_render_queue',
+    help: 'Share cards waiting for the worker thread or being drawn (at most MAX_QUEUED_RENDERS).',
+    registers: [registry],
+    collect() {
+      this.set(cards.renderer.queued);
     },
   });
 }

@@ -139,6 +139,15 @@ describe('what the metrics count', () => {
     expect(moved(REQUESTS, { method: 'POST', route: '/api/search/propositions', status: '2xx' })).toBe(1);
   });
 
+  it('counts a share card drawn once, and none for the same card served again', async () => {
+    const topic = await topicWith(server.ctx.db, ['Margherita', 'Napoli']);
+    const moved = await movedBy(async () => {
+      for (let i = 0; i < 3; i++)
+        expect((await server.request('GET', `/api/topics/${topic.id}/card.png?lng=en`)).status).toBe(200);
+    });
+    expect(moved('podium_share_card_renders_total', {})).toBe(1);
+  });
+
   it("reads the caches' hits, misses, entries and bytes at scrape time", async () => {
     const moved = await movedBy(async () => {
       for (let i = 0; i < 3; i++) await server.request('GET', '/api/topics/popular/en');

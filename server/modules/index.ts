@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { adminUserRoutes } from './admin/users-routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { shareCardRoutes } from './cards/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { historyRoutes } from './history/routes.js';
@@ -39,6 +40,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     rankingRoutes,
     risingRoutes,
     openDataRoutes,
+    shareCardRoutes,
     historyRoutes,
     searchRoutes,
   ],

@@ -11,10 +11,18 @@ const DESCRIPTION_MAX = 300;
 export const pageUrl = (publicUrl: string, path: string, language?: Language) =>
   `${publicUrl}${path}${language ? `?lng=${language}` : ''}`;
 
+/** A page's share image (a topic's card): its absolute address, its size and what it shows in a sentence. */
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
 /**
  * The head tags of a page that has its own: its description, its canonical address and one per
- * language, and what a shared link's preview shows (Open Graph, Twitter). `title` is the page's own,
- * without the brand.
+ * language, and what a shared link's preview shows (Open Graph, Twitter: a large image for a page that
+ * has one, the text summary otherwise). `title` is the page's own, without the brand.
  */
 export function pageHeadTags(input: {
   title: string;
@@ -22,8 +30,9 @@ export function pageHeadTags(input: {
   path: string;
   language: Language;
   publicUrl: string;
+  image?: ShareImage;
 }): string[] {
-  const { title, path, language, publicUrl } = input;
+  const { title, path, language, publicUrl, image } = input;
   const description = clip(input.description, DESCRIPTION_MAX);
   const canonical = pageUrl(publicUrl, path, language);
   const attr = escapeHtml;
@@ -43,9 +52,24 @@ export function pageHeadTags(input: {
     ...LANGUAGES.filter((lng) => lng !== language).map(
       (lng) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lng]}">`,
     ),
-    '<meta name="twitter:card" content="summary">',
+    ...(image ? shareImageTags(image) : ['<meta name="twitter:card" content="summary">']),
     `<meta name="twitter:title" content="${attr(title)}">`,
     `<meta name="twitter:description" content="${attr(description)}">`,
+  ];
+}
+
+/** Open Graph's image and Twitter's large image card. */
+function shareImageTags(image: ShareImage): string[] {
+  const attr = escapeHtml;
+  return [
+    `<meta property="og:image" content="${attr(image.url)}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    '<meta property="og:image:type" content="image/png">',
+    `<meta property="og:image:alt" content="${attr(image.alt)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:image" content="${attr(image.url)}">`,
+    `<meta name="twitter:image:alt" content="${attr(image.alt)}">`,
   ];
 }
 

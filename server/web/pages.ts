@@ -6,6 +6,7 @@ import { READ_CACHE_TTL_MS, readCacheFor } from '../db/read-cache.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../http/errors.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/public-reads.js';
+import { shareCardsOf } from '../modules/cards/service.js';
 import { RankingsService } from '../modules/rankings/service.js';
 import { topicTag } from '../modules/topics/caches.js';
 import { TopicsService } from '../modules/topics/service.js';
@@ -95,6 +96,7 @@ export function pageHandler(
   });
   const topics = new TopicsService(ctx);
   const rankings = new RankingsService(ctx.db);
+  const cards = shareCardsOf(ctx);
   const source = pageDataSource(ctx);
   const reads = readCacheFor(ctx.db);
   const unavailable = unavailablePages(indexHtml);
@@ -102,8 +104,11 @@ export function pageHandler(
   async function topicHead(slugOrId: string, language: Language): Promise<PageHead> {
     try {
       const topic = await topics.topic(slugOrId.slice(0, 255), language);
-      const { rankings: rows } = await rankings.ranking(topic.id, RANKING_IN_HEAD);
-      const head = topicHeadTags({ topic, rankings: rows, language, publicUrl: ctx.config.publicUrl });
+      const [{ rankings: rows }, image] = await Promise.all([
+        rankings.ranking(topic.id, RANKING_IN_HEAD),
+        cards.image(topic.id, language),
+      ]);
+      const head = topicHeadTags({ topic, rankings: rows, language, publicUrl: ctx.config.publicUrl, image });
       const subjects = [topicTag(topic.id)];
       if (topic.mainTopicId !== null) subjects.push(topicTag(topic.mainTopicId));
       return { status: 200, ...head, subjects };

@@ -2,7 +2,7 @@ import type { RankingEntryDto, TopicDto } from '../../common/api/topics.js';
 import type { Language } from '../../common/constants.js';
 import { clip, escapeHtml, jsonForScript } from './html.js';
 import { withHtmlLanguage } from './page-language.js';
-import { BRAND, pageHeadTags, pageUrl } from './page-meta.js';
+import { BRAND, pageHeadTags, pageUrl, type ShareImage } from './page-meta.js';
 
 /** Words used only in the served HTML (the app's own texts come from the translation store). */
 const FALLBACK_DESCRIPTION: Record<Language, (title: string) => string> = {
@@ -22,13 +22,22 @@ export function topicHeadTags(input: {
   rankings: readonly RankingEntryDto[];
   language: Language;
   publicUrl: string;
+  /** The topic's share card (a hub's too). */
+  image: ShareImage;
 }): { title: string; tags: string } {
-  const { topic, rankings, language, publicUrl } = input;
+  const { topic, rankings, language, publicUrl, image } = input;
   const title = `${topic.title} · ${BRAND}`;
   const description = clip(topic.description?.trim() || FALLBACK_DESCRIPTION[language](topic.title), 300);
   const canonical = topicUrl(publicUrl, topic.id, language);
   const lines = [
-    ...pageHeadTags({ title: topic.title, description, path: `/topic/${topic.id}`, language, publicUrl }),
+    ...pageHeadTags({
+      title: topic.title,
+      description,
+      path: `/topic/${topic.id}`,
+      language,
+      publicUrl,
+      image,
+    }),
     `<script type="application/ld+json">${jsonForScript(rankingJsonLd(topic, rankings, canonical, description))}</script>`,
   ];
   return { title, tags: lines.join('\n    ') };

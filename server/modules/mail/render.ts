@@ -1,4 +1,5 @@
 import type { LinkPurpose } from '../../../common/api/account-links.js';
+import { fillText } from '../texts/fill.js';
 import { accountLinkMail } from './account-link-mail.js';
 import type { OutgoingMail } from './transport.js';
 
@@ -9,11 +10,6 @@ const KEYS: Record<LinkPurpose, string> = {
   change_email: 'mail.changeEmail',
   cancel_email_change: 'mail.cancelEmailChange',
 };
-
-/** Fills `{{name}}` in a catalog text. */
-function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
-}
 
 /**
  * A message carrying one account link, in the recipient's language: `texts` is that language's UI catalog
@@ -28,7 +24,7 @@ export async function renderAccountLinkMail(input: {
   values: Record<string, string | number>;
 }): Promise<OutgoingMail> {
   const key = KEYS[input.purpose];
-  const text = (name: string) => fill(input.texts[name] ?? name, input.values);
+  const text = (name: string) => fillText(input.texts[name] ?? name, input.values);
   // Loaded with the first message, after React (account-link-mail.ts says why).
   const { render, toPlainText } = await import('@react-email/render');
   const html = await render(

@@ -63,7 +63,7 @@ describe('topic pages served with their own head tags', () => {
     expect(html).toContain('<meta property="og:title" content="Best pizza in Paris">');
     expect(html).toContain('<meta property="og:description" content="Where to eat pizza">');
     expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/topic/${topic.id}?lng=en">`);
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<meta name="twitter:title" content="Best pizza in Paris">');
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/topic/${topic.id}?lng=en">`);
     for (const lng of ['fr', 'en', 'es', 'de']) {
@@ -72,6 +72,57 @@ describe('topic pages served with their own head tags', () => {
       );
     }
     expect(html).toContain('<script type="module" src="/assets/app.js"></script>');
+  });
+
+  it("names the topic's share card in the page's language, with its size and what it shows", async () => {
+    const topic = await hostileTopic();
+    const card = `${PUBLIC_URL}/api/topics/${topic.id}/card.png?lng=en`;
+    const html = (await server.request('GET', `/topic/${topic.id}?lng=en`)).text;
+    expect(html).toContain(`<meta property="og:image" content="${card.replace('&', '&amp;')}">`);
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+    expect(html).toContain('<meta property="og:image:height" content="630">');
+    expect(html).toContain('<meta property="og:image:type" content="image/png">');
+    const alt =
+      'Podium of “Best pizza in Paris”: 1. Da Marco&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt; (9 points), 2. Chez Luigi (2 points)';
+    expect(html).toContain(`<meta property="og:image:alt" content="${alt}">`);
+    expect(html).toContain(`<meta name="twitter:image" content="${card}">`);
+    expect(html).toContain(`<meta name="twitter:image:alt" content="${alt}">`);
+    const german = (await server.request('GET', `/topic/${topic.id}?lng=de`)).text;
+    expect(german).toContain(
+      `<meta property="og:image" content="${PUBLIC_URL}/api/topics/${topic.id}/card.png?lng=de">`,
+    );
+    expect(german).toContain('content="Podium von „Beste Pizza“: 1. Da Marco');
+  });
+
+  it("gives a hub's page its card of the sub-topics' leaders", async () => {
+    const category = await makeCategory(db());
+    const hub = await makeTopic(db(), {
+      categoryId: category.id,
+      isMain: true,
+      language: 'en',
+      title: 'Paris',
+    });
+    const sub = await makeTopic(db(), {
+      categoryId: category.id,
+      mainTopicId: hub.id,
+      language: 'en',
+      title: 'Best bakery',
+    });
+    await makeProposition(db(), sub.id, 'Du Pain et des Idées', { first: 2 });
+    const html = (await server.request('GET', `/topic/${hub.id}?lng=en`)).text;
+    expect(html).toContain(
+      `<meta property="og:image" content="${PUBLIC_URL}/api/topics/${hub.id}/card.png?lng=en">`,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain(
+      '<meta property="og:image:alt" content="Leaders of the rankings of “Paris”: Best bakery: Du Pain et des Idées">',
+    );
+  });
+
+  it('keeps the text summary card on pages without a share image', async () => {
+    const html = (await server.request('GET', '/methodology?lng=en')).text;
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('og:image');
   });
 
   it('renders the page in the language of ?lng, French by default, and finds the topic by slug too', async () => {
