@@ -25,9 +25,34 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/**
+ * Sets helmet's headers on every answer. Answers under `framablePrefix` (the embedded ranking, decision
+ * 029) may be framed by any site: their policy says `frame-ancestors *` and they send no X-Frame-Options
+ * (which cannot say "any site"); every other answer keeps the policy as given.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  { framablePrefix }: { framablePrefix: string },
+): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const framable = securityHeaders(framableBy(options, '*'));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(request.url.startsWith(framablePrefix) ? framable : headers);
   });
+}
+
+/** `options` with its frame-ancestors set to `ancestors` and without X-Frame-Options. */
+function framableBy(options: HelmetOptions, ancestors: string): HelmetOptions {
+  const policy = options.contentSecurityPolicy;
+  const directives = typeof policy === 'object' ? policy.directives : undefined;
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...(typeof policy === 'object' ? policy : {}),
+      directives: { ...directives, frameAncestors: [ancestors] },
+    },
+    xFrameOptions: false,
+    // Helmet's options are a union (HSTS vs its legacy name) that a spread does not narrow back to.
+  } as HelmetOptions;
 }

@@ -4,6 +4,7 @@ import { adminUserRoutes } from './admin/users-routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
+import { embedRoutes } from './embed/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
@@ -39,6 +40,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     rankingRoutes,
     risingRoutes,
     openDataRoutes,
+    embedRoutes,
     historyRoutes,
     searchRoutes,
   ],
