@@ -71,6 +71,7 @@ const publicReads = () => [
   `/api/topics/${topic.id}/rank-history`,
   `/api/topics/${topic.id}/ranking.csv?lng=en`,
   `/api/topics/${topic.id}/ranking.json?lng=en&window=month`,
+  `/api/oembed?url=${encodeURIComponent(`${server.ctx.config.publicUrl}/topic/${topic.id}`)}`,
 ];
 
 describe('public reads', () => {

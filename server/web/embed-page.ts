@@ -7,7 +7,7 @@ import { EMBED_LIMIT, EMBED_PATH_PREFIX, EMBED_THEMES, type EmbedTheme } from '.
 import type { RenderEmbed } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { readCacheFor } from '../db/read-cache.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, errors } from '../http/errors.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/public-reads.js';
 import { RankingsService } from '../modules/rankings/service.js';
 import { topicTag } from '../modules/topics/caches.js';
@@ -54,15 +54,23 @@ export function embedOptions(query: { limit?: unknown; theme?: unknown }): Embed
 export function registerEmbedPage(
   app: FastifyInstance,
   ctx: AppContext,
-  { distDir, renderEmbed }: { distDir: string; renderEmbed: Promise<RenderEmbed | undefined> },
+  {
+    distDir,
+    renderEmbed,
+  }: {
+    /** The web build; without one (or its server renderer), the route answers that the app is not built. */
+    distDir?: string;
+    renderEmbed: Promise<RenderEmbed | undefined>;
+  },
 ): void {
-  const shell = embedShell(distDir);
+  const shell = distDir ? embedShell(distDir) : undefined;
   const topics = new TopicsService(ctx);
   const rankings = new RankingsService(ctx.db);
   const reads = readCacheFor(ctx.db);
 
   async function build(
     render: RenderEmbed,
+    wrap: NonNullable<typeof shell>,
     id: string,
     language: Language,
     { limit, theme }: EmbedOptions,
@@ -78,7 +86,7 @@ export function registerEmbedPage(
       topicUrl: topic ? topicUrl(ctx.config.publicUrl, topic.id, language) : ctx.config.publicUrl,
       streamUrl: topic ? `/api/topics/${topic.id}/events` : '',
     });
-    const html = shell({ language, theme, title: topic?.title, markup });
+    const html = wrap({ language, theme, title: topic?.title, markup });
     return {
       page: new ServedPage(topic ? 200 : 404, html),
       subjects: topic ? [topicTag(topic.id)] : [],
@@ -93,13 +101,13 @@ export function registerEmbedPage(
       reply,
     ) => {
       const render = await renderEmbed;
-      if (!render) return reply.code(404).type('text/plain; charset=utf-8').send('The web app is not built');
+      if (!render || !shell) throw errors.notFound('The web app is not built (run npm run build): embed');
       const language = pageLanguage(request);
       const options = embedOptions(request.query);
       const id = request.params.id.slice(0, 255);
       const { page } = await reads.get(
         `embed:${language}:${id}:${options.limit}:${options.theme}`,
-        () => build(render, id, language, options),
+        () => build(render, shell, id, language, options),
         {
           tagOf: (built) => [UI_TEXTS_TAG, ...built.subjects],
           ttlMs: EMBED_LIFETIME_MS,

@@ -36,7 +36,7 @@ export async function registerWebApp(
           success: false,
           error: { code: 'NOT_FOUND', message: 'The web app is not built (run npm run build)' },
         }),
-      registerEmbed: () => undefined,
+      registerEmbed: () => registerEmbedPage(app, ctx, { renderEmbed: Promise.resolve(undefined) }),
     };
   }
   await app.register(fastifyStatic, {

@@ -1,4 +1,4 @@
-import { type OEmbedDto, oembedQuery } from '../../../common/api/oembed.js';
+import type { OEmbedDto, oembedQuery } from '../../../common/api/oembed.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/constants.js';
 import { EMBED_SIZE, embedCode, embedUrl } from '../../../common/embed.js';
 import { uiCatalog } from '../../../common/i18n/index.js';
@@ -52,7 +52,8 @@ export class OEmbeds {
     } catch {
       throw errors.validation('url must be an absolute URL', 'url');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw errors.validation('url must be http(s)', 'url');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw errors.validation('url must be http(s)', 'url');
     const site = new URL(this.ctx.config.publicUrl);
     const segments = url.pathname.split('/');
     if (url.host !== site.host || matchClientRoute(url.pathname) !== 'topic' || !segments[2])
