@@ -9,6 +9,7 @@ import { type EmbedTheme, embedUrl } from '../common/embed.js';
 import {
   DESKTOP,
   expectNoSeriousA11yViolations,
+  hydrated,
   SCREENSHOT_DIR,
   seedTopic,
   setupE2E,
@@ -55,7 +56,7 @@ async function framedBy(
   topicId: number,
   lng: Language,
   theme: EmbedTheme,
-  viewport = DESKTOP,
+  viewport: { width: number; height: number } = DESKTOP,
 ): Promise<Page> {
   const context = await app.browser.newContext({ viewport, locale: 'en-US' });
   const page = await context.newPage();
@@ -142,6 +143,7 @@ describe('the Share dialog', () => {
       const page = await app.newPage(lng, { viewport: NARROW, path: `/topic/${topicId}` });
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
       const open = page.getByRole('button', { name: text(lng, 'share.open') });
+      await hydrated(open);
       await open.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: text(lng, 'share.title') });
@@ -186,7 +188,9 @@ describe('the Share dialog', () => {
     await page.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
     });
-    await page.getByRole('button', { name: text(lng, 'share.open') }).click();
+    const open = page.getByRole('button', { name: text(lng, 'share.open') });
+    await hydrated(open);
+    await open.click();
     const dialog = page.getByRole('dialog', { name: text(lng, 'share.title') });
     await dialog.getByRole('button', { name: text(lng, 'share.copyCode') }).click();
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe(text(lng, 'share.copyRefused'));
