@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 import { migrateToLatest, openDatabase } from '../../server/db/database.js';
 import { topicWith } from '../../server/modules/votes/test-helpers.js';
-import { callJson, type ServerProcess } from '../../server/test/process.js';
+import type { ServerProcess } from '../../server/test/process.js';
 import { fmt } from './format.js';
 import {
   addressOf,
@@ -14,17 +14,16 @@ import {
   openClient,
   PER_ADDRESS,
   settledRssKb,
-  sleep,
   takeNetwork,
   waitForStreams,
 } from './stream-clients.js';
-import { RAISED_CAPS, register, withServer } from './stream-server.js';
+import { RAISED_CAPS, withServer } from './stream-server.js';
+import { fanOut } from './streams.js';
 
 /** Open embeds per run, spread over TOPICS topics and over addresses (PER_ADDRESS each). */
 const EMBEDS = 1_000;
 const TOPICS = 5;
 const RUNS = 3;
-const FAN_OUT_TIMEOUT_MS = 30_000;
 const METRICS_TOKEN = 'embed-bench-metrics-token-0123456789abcdef';
 const NAMES = Array.from({ length: 10 }, (_, i) => `Embed bench place ${i + 1}`);
 
@@ -45,34 +44,6 @@ async function openEmbed(url: string, port: number, topicId: number, localAddres
   if (page.status !== 200) return `embed page: HTTP ${page.status}`;
   const request = `GET /api/topics/${topicId}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
   return openClient(port, localAddress, request, 1);
-}
-
-/** Times one ballot's event from its submission to every embed of its topic (p50 and last, ms). */
-async function ballotReaches(url: string, topicId: number, clients: Client[]) {
-  const voter = await register(url, `embed_bench_${Date.now()}_${topicId}`);
-  const arrivals: number[] = [];
-  let started = 0;
-  const everyone = new Promise<void>((done) => {
-    for (const client of clients) {
-      const before = client.frames;
-      client.onFrame = () => {
-        if (client.frames !== before + 1) return;
-        arrivals.push(performance.now() - started);
-        if (arrivals.length === clients.length) done();
-      };
-    }
-  });
-  started = performance.now();
-  const vote = await callJson(url, 'POST', '/api/search/propositions', {
-    token: voter.token,
-    body: { topicId, propositions: [{ itemName: NAMES[0], points: 3, userId: voter.id }], userTags: [] },
-  });
-  if (vote.status >= 300) throw new Error(`ballot: HTTP ${vote.status}`);
-  await Promise.race([everyone, sleep(FAN_OUT_TIMEOUT_MS)]);
-  arrivals.sort((a, b) => a - b);
-  const at = (q: number) =>
-    arrivals[Math.min(arrivals.length - 1, Math.floor(arrivals.length * q))] ?? Number.NaN;
-  return { p50: at(0.5), last: at(1), missed: clients.length - arrivals.length };
 }
 
 /** One run on a fresh server: memory idle, with EMBEDS open embeds, and a ballot on each topic timed to its embeds. */
@@ -110,7 +81,7 @@ async function run(server: ServerProcess, topicIds: number[]) {
   // One ballot per topic, one after the other: the figure is the slowest topic's last embed.
   const reaches = [];
   for (const [topicId, followers] of byTopic)
-    reaches.push(await ballotReaches(server.url, topicId, followers));
+    reaches.push(await fanOut(server.url, topicId, NAMES[0] as string, followers));
   closeAll(clients);
   return { idle, loaded, open: clients.length, failures, openSeconds, reaches };
 }
@@ -124,7 +95,7 @@ const spread = (values: number[], digits = 0) =>
  * `--only embeds`: one server holds EMBEDS open live embeds (each: its embed page, then its live stream),
  * spread over TOPICS topics and over loopback addresses (PER_ADDRESS each), on 127.0.0.1 only. Reports
  * the server's RSS and V8 heap before and after, per embed, the time to open them all, and the time a
- * ballot's event takes to reach every embed of its topic. RUNS runs, each on a fresh server process.
+ * ballot's event takes to reach every embed of its topic (the streams bench's fanOut). RUNS runs, each on a fresh server process.
  */
 export async function benchEmbeds(): Promise<void> {
   buildWebIfStale();
