@@ -41,7 +41,7 @@ function ShareFields({ topic }: { topic: TopicDto }) {
   const fields = useRef<HTMLDivElement>(null);
   const name = useId();
   const [theme, setTheme] = useState<EmbedTheme>('auto');
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<{ text: string; copied: boolean } | null>(null);
   // Rendered only in the browser (the dialog opens on a click): the address is this site's own.
   const origin = window.location.origin;
   const texts: Record<Copied, string> = {
@@ -58,7 +58,7 @@ function ShareFields({ topic }: { topic: TopicDto }) {
     setStatus(null);
     try {
       await navigator.clipboard.writeText(texts[what]);
-      setStatus(t('share.copied'));
+      setStatus({ text: t('share.copied'), copied: true });
     } catch {
       // Refused (no permission, an insecure page): the text is selected for the person to copy.
       const field = fields.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(
@@ -66,7 +66,7 @@ function ShareFields({ topic }: { topic: TopicDto }) {
       );
       field?.focus();
       field?.select();
-      setStatus(t('share.copyRefused'));
+      setStatus({ text: t('share.copyRefused'), copied: false });
     }
   };
 
@@ -105,7 +105,8 @@ function ShareFields({ topic }: { topic: TopicDto }) {
         />
         <Button onClick={() => copy('code')}>{t('share.copyCode')}</Button>
       </div>
-      <StatusMessage message={status} />
+      {/* A refusal is no success: it says what to do instead, in the neutral tone. */}
+      <StatusMessage message={status?.text ?? null} tone={status?.copied === false ? 'info' : 'success'} />
     </div>
   );
 }
