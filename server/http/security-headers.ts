@@ -26,7 +26,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Sets helmet's headers on every answer. Answers under `framablePrefix` (the embedded ranking, decision
+ * Sets helmet's headers on every answer. Answers of routes under `framablePrefix` (the embedded ranking, decision
  * 029) may be framed by any site: their policy says `frame-ancestors *` and they send no X-Frame-Options
  * (which cannot say "any site"); every other answer keeps the policy as given.
  */
@@ -38,7 +38,9 @@ export function registerSecurityHeaders(
   const headers = securityHeaders(options);
   const framable = securityHeaders(framableBy(options, '*'));
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(request.url.startsWith(framablePrefix) ? framable : headers);
+    // The matched route's pattern, not the address: `/embed/../admin` or an unknown `/embed/x` (the
+    // not-found page, which is the whole app) is no embed and keeps the strict policy.
+    reply.headers(request.routeOptions.url?.startsWith(framablePrefix) ? framable : headers);
   });
 }
 

@@ -130,7 +130,14 @@ describe('framing', () => {
   });
 
   it('keeps every other page and the API unframable', async () => {
-    for (const path of ['/', `/topic/${topicId}`, '/api/topics/popular/en', '/embedded']) {
+    for (const path of [
+      '/',
+      `/topic/${topicId}`,
+      '/api/topics/popular/en',
+      '/embedded',
+      '/embed/unknown',
+      `/embed/../topic/${topicId}`,
+    ]) {
       const response = await server.request('GET', path);
       expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
       expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
@@ -201,6 +208,7 @@ describe('oEmbed', () => {
     for (const url of [
       pageUrl('/topic/no-such-topic'),
       pageUrl('/search?q=ramen'),
+      pageUrl('/topic/%E0%A4%A'),
       `https://elsewhere.example/topic/${topicId}`,
     ]) {
       const response = await oembed({ url });

@@ -1,10 +1,10 @@
 import type { OEmbedDto, oembedQuery } from '../../../common/api/oembed.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/constants.js';
 import { EMBED_SIZE, embedCode, embedUrl } from '../../../common/embed.js';
-import { uiCatalog } from '../../../common/i18n/index.js';
 import { matchClientRoute } from '../../../common/routes.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../http/errors.js';
+import { cachedUiCatalog } from '../../web/boot-catalog.js';
 import { TopicsService } from '../topics/service.js';
 
 type OEmbedQuery = ReturnType<typeof oembedQuery.parse>;
@@ -31,7 +31,9 @@ export class OEmbeds {
     const publicUrl = this.ctx.config.publicUrl;
     const width = Math.min(EMBED_SIZE.width, query.maxwidth ?? EMBED_SIZE.width);
     const height = Math.min(EMBED_SIZE.height, query.maxheight ?? EMBED_SIZE.height);
-    const title = uiCatalog[language]['embed.frameTitle']?.replace('{{title}}', topic.title) ?? topic.title;
+    // The interface's text as administrators keep it, as the Share dialog reads it.
+    const catalog = await cachedUiCatalog(this.ctx, language);
+    const title = catalog['embed.frameTitle']?.replace('{{title}}', () => topic.title) ?? topic.title;
     return {
       type: 'rich',
       version: '1.0',
@@ -59,6 +61,15 @@ export class OEmbeds {
     if (url.host !== site.host || matchClientRoute(url.pathname) !== 'topic' || !segments[2])
       throw errors.notFound('Topic page');
     const lng = url.searchParams.get('lng');
-    return { slug: decodeURIComponent(segments[2]), language: isLanguage(lng) ? lng : DEFAULT_LANGUAGE };
+    return { slug: decodedSegment(segments[2]), language: isLanguage(lng) ? lng : DEFAULT_LANGUAGE };
+  }
+}
+
+/** A path segment as written; a malformed escape (`%E0%A4`) names no topic. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw errors.notFound('Topic page');
   }
 }
