@@ -37,10 +37,11 @@ export function registerSecurityHeaders(
 ): void {
   const headers = securityHeaders(options);
   const framable = securityHeaders(framableBy(options, '*'));
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // The matched route's pattern, not the address: `/embed/../admin` or an unknown `/embed/x` (the
     // not-found page, which is the whole app) is no embed and keeps the strict policy.
     reply.headers(request.routeOptions.url?.startsWith(framablePrefix) ? framable : headers);
+    done();
   });
 }
 
