@@ -5,6 +5,12 @@ import { defineConfig } from 'vite';
 /** The page's entry (index.html's script), and the app it starts once the page is painted. */
 const BOOT = resolve(import.meta.dirname, 'web/src/boot.ts');
 const APP_START = resolve(import.meta.dirname, 'web/src/main.tsx');
+/**
+ * The embedded ranking's script (docs/decisions/029), an entry of its own that imports none of the app. A
+ * script rather than an HTML page: an HTML entry would split Vite's modulepreload polyfill out of the app's
+ * entry into a chunk of its own, one more request for every page of the app.
+ */
+const EMBED_SCRIPT = resolve(import.meta.dirname, 'web/src/embed/live.ts');
 
 /** Module info as the chunking pass sees it: the fields read here. */
 interface ChunkingContext {
@@ -72,7 +78,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // head: a page is styled at its first paint, without JavaScript, and no chunk adds its own
     // stylesheet later (which re-ordered the cascade and moved what the page showed).
     cssCodeSplit: false,
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: startupChunks() } } },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: { index: resolve(import.meta.dirname, 'web/index.html'), embed: EMBED_SCRIPT },
+          output: { codeSplitting: { groups: startupChunks() } },
+        },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

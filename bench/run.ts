@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn,cards] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn,cards,embeds] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -35,6 +35,9 @@
  * `cards` measures share cards (decision 028) on a small fresh SQLite data set: an uncached card's time (its
  * model read and drawn on the worker thread), a cached card's under load, and the cards drawn during a
  * burst of 1,000 ballots on one topic.
+ * `embeds` opens 1,000 live embeds (each its embed page, then its live stream) spread over five topics and
+ * over loopback addresses against one fresh SQLite server, reports its RSS and heap before and after and the
+ * time a ballot's event takes to reach every embed of its topic; three runs, each on a fresh server (decision 029).
  * `start` times `npm start` to ready on the demo data once built, beside the launcher through tsx as it ran
  * before and the server bundle alone (issue 40).
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
@@ -60,6 +63,7 @@ import {
   ensureBenchDataset,
   openBenchDatabase,
 } from './lib/dataset.js';
+import { benchEmbeds } from './lib/embeds.js';
 import { fmt } from './lib/format.js';
 import { benchFreshness } from './lib/freshness.js';
 import { benchIntegrityScreen } from './lib/integrity-screen.js';
@@ -82,7 +86,7 @@ const { values } = parseArgs({
     only: {
       type: 'string',
       default:
-        'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,cdn,cards',
+        'sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,cdn,cards,embeds',
     },
     seconds: { type: 'string', default: '10' },
     'mixed-seconds': { type: 'string', default: '60' },
@@ -556,6 +560,7 @@ for (const kind of ['sqlite', 'postgres'] as const) if (sections.has(kind)) awai
 if (sections.has('web')) await benchWeb();
 if (sections.has('fuzz')) benchFuzz();
 if (sections.has('streams')) await benchStreams();
+if (sections.has('embeds')) await benchEmbeds();
 if (sections.has('freshness')) await benchFreshness();
 if (sections.has('merge')) await benchMerge(['sqlite', 'postgres']);
 if (sections.has('reset')) await benchResetTiming(['sqlite', 'postgres']);

@@ -10,6 +10,7 @@ import type { RisingData } from './api/rising.js';
 import type { SearchResponseDto } from './api/search.js';
 import type { HubData, MainTopicData, PopularTopicsData, RankingData, TopicDto } from './api/topics.js';
 import type { Language } from './constants.js';
+import type { EmbedTheme } from './embed.js';
 import type { RankingOrderId } from './rankings/orders.js';
 import type { RankingWindowId } from './rankings/windows.js';
 import type { ClientRouteName } from './routes.js';
@@ -87,9 +88,29 @@ export interface ServerRenderedPage {
   readonly query: (params: URLSearchParams) => URLSearchParams;
 }
 
+/** What an embedded ranking shows (docs/decisions/029): the server reads it, the entry renders it. */
+export interface EmbedRequest {
+  language: Language;
+  /** The UI catalog of `language` (read only, as RenderRequest's). */
+  catalog: Record<string, string>;
+  /** The topic, or `null` for one that does not exist (the embed then says so). */
+  topic: TopicDto | null;
+  /** Its top rows, as the ranking route answers them (its `rankings`); none for a missing topic. */
+  rows: RankingData['rankings'];
+  theme: EmbedTheme;
+  /** The topic page's public address, where the embed links. */
+  topicUrl: string;
+  /** The live stream the embed's script follows (the ranking's event stream). */
+  streamUrl: string;
+}
+
+/** The embed's markup, for the inside of its page's body (web/embed.html, which brings its style and script). */
+export type RenderEmbed = (request: EmbedRequest) => string;
+
 /** What web/dist/server/entry-server.js exports. */
 export interface ServerEntry {
   renderPage: RenderPage;
+  renderEmbed: RenderEmbed;
   /** The pages `renderPage` renders (SERVER_RENDERED_PAGES), with the canonical form of each one's query. */
   serverRenderedPages: Partial<Record<ClientRouteName, ServerRenderedPage>>;
 }

@@ -36,7 +36,10 @@ export function readBuildManifest(distDir: string): BuildManifest | undefined {
     for (const imported of chunks[key].imports ?? []) closure(imported, seen);
     return seen;
   };
-  const entryKey = Object.keys(chunks).find((key) => chunks[key]?.isEntry);
+  // The page's entry (index.html's script); the embed's script (src/embed/live.ts) is an entry of its own.
+  const entryKey = chunks['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(chunks).find((key) => chunks[key]?.isEntry);
   if (!entryKey) return undefined;
   const initial = closure(entryKey);
   const deferredStartup = new Set<string>();

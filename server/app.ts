@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { EMBED_PATH_PREFIX } from '../common/embed.js';
 import { configureCacheBudget } from './cache/budget-for.js';
 import { Changes } from './changes/dispatcher.js';
 import { type Clock, systemClock } from './clock/clock.js';
@@ -193,25 +194,30 @@ export async function buildApp({
   // Before the security headers too: a revalidation answered 304 before the route carries none of them
   // (a cache keeps the stored answer's own; a 304 has no body for them to guard), a third of its bytes.
   const { registerPreflight } = registerPublicReads(app, { changes, clock });
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      // The app is served over plain HTTP on localhost too; HSTS belongs to the TLS terminator.
+      strictTransportSecurity: false,
     },
-    // The app is served over plain HTTP on localhost too; HSTS belongs to the TLS terminator.
-    strictTransportSecurity: false,
-  });
+    // Only the embedded ranking may be framed, by any site (docs/decisions/029).
+    { framablePrefix: EMBED_PATH_PREFIX },
+  );
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -244,9 +250,10 @@ export async function buildApp({
   });
 
   const metrics = metricsRegistry && registerMetrics(app, ctx, metricsRegistry);
-  const serveWebApp = await registerWebApp(app, config.webDistDir, ctx);
-  registerErrorHandling(app, { serveWebApp });
+  const webApp = await registerWebApp(app, config.webDistDir, ctx);
+  registerErrorHandling(app, { serveWebApp: webApp.pages });
   registerPreflight();
+  webApp.registerEmbed();
 
   await app.register(
     async (api) => {

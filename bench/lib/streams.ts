@@ -28,7 +28,7 @@ const FAN_OUT_VOTES = 3;
  * Submits one vote and times, from the submission, the arrival of the ranking event it causes on every
  * stream: the answer time, the median and last arrivals (ms), and the streams still waiting.
  */
-async function fanOut(url: string, topicId: number, itemName: string, clients: Client[]) {
+export async function fanOut(url: string, topicId: number, itemName: string, clients: Client[]) {
   const voter = await register(url, `stream_bench_${Date.now()}`);
   const arrivals: number[] = [];
   let started = 0;

@@ -5,6 +5,8 @@
  */
 export const ERROR_CODES = [
   'BAD_REQUEST',
+  // A format a route names but does not serve (oEmbed's xml: the spec asks for 501).
+  'NOT_IMPLEMENTED',
   'VALIDATION_ERROR',
   'UNSUPPORTED_LANGUAGE',
   'UNAUTHORIZED',

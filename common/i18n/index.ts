@@ -4,6 +4,7 @@ import { adminCatalogueCatalog } from './catalogs/admin-catalogue.js';
 import { adminJobsCatalog } from './catalogs/admin-jobs.js';
 import { adminPeopleCatalog } from './catalogs/admin-people.js';
 import { browseCatalog } from './catalogs/browse.js';
+import { embedCatalog } from './catalogs/embed.js';
 import { errorsCatalog } from './catalogs/errors.js';
 import { historyCatalog } from './catalogs/history.js';
 import { integrityCatalog } from './catalogs/integrity.js';
@@ -45,4 +46,5 @@ export const uiCatalog = mergeCatalogs([
   openDataCatalog,
   historyCatalog,
   shareCardsCatalog,
+  embedCatalog,
 ]);

@@ -31,6 +31,8 @@ export interface E2E {
   newTab: (context: BrowserContext, path?: string) => Promise<Page>;
   /** A page signed in as the administrator that the server was started with. */
   asAdmin: (lng?: Language) => Promise<Page>;
+  /** The Chromium of this file, for a page that is not the app's (another site, an embed alone). */
+  readonly browser: Browser;
 }
 
 /**
@@ -89,6 +91,10 @@ export function setupE2E(env: Record<string, string> | (() => Record<string, str
     get url() {
       if (!server) throw new Error('server not started');
       return server.url;
+    },
+    get browser() {
+      if (!browser) throw new Error('browser not started');
+      return browser;
     },
     get databaseFile() {
       if (!server) throw new Error('server not started');

@@ -102,5 +102,6 @@ export const errors = {
       undefined,
       retryAfterSeconds,
     ),
+  notImplemented: (message: string) => new ApiError(501, 'NOT_IMPLEMENTED', message),
   internal: () => new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'),
 };

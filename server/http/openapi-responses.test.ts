@@ -413,6 +413,12 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: `/api/topics/${topic.id}/card.png?lng=de` }),
   },
+  'GET /api/oembed': {
+    status: 200,
+    request: () => ({
+      path: `/api/oembed?url=${encodeURIComponent(`${server.ctx.config.publicUrl}/topic/${topic.slug}?lng=en`)}`,
+    }),
+  },
   'GET /api/topics/{topicId}/ranking.json': {
     status: 200,
     request: () => ({ path: `/api/topics/${topic.id}/ranking.json?lng=en&window=month` }),

@@ -72,6 +72,7 @@ const publicReads = () => [
   `/api/topics/${topic.id}/ranking.csv?lng=en`,
   `/api/topics/${topic.id}/ranking.json?lng=en&window=month`,
   `/api/topics/${topic.id}/card.png?lng=en`,
+  `/api/oembed?url=${encodeURIComponent(`${server.ctx.config.publicUrl}/topic/${topic.id}`)}`,
 ];
 
 describe('public reads', () => {

@@ -25,11 +25,38 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/**
+ * Sets helmet's headers on every answer. Answers of routes under `framablePrefix` (the embedded ranking, decision
+ * 029) may be framed by any site: their policy says `frame-ancestors *` and they send no X-Frame-Options
+ * (which cannot say "any site"); every other answer keeps the policy as given.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  { framablePrefix }: { framablePrefix: string },
+): void {
   const headers = securityHeaders(options);
   // A callback hook, not an async one: no promise per request for a copy of static headers.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const framable = securityHeaders(framableBy(options, '*'));
+  app.addHook('onRequest', (request, reply, done) => {
+    // The matched route's pattern, not the address: `/embed/../admin` or an unknown `/embed/x` (the
+    // not-found page, which is the whole app) is no embed and keeps the strict policy.
+    reply.headers(request.routeOptions.url?.startsWith(framablePrefix) ? framable : headers);
     done();
   });
+}
+
+/** `options` with its frame-ancestors set to `ancestors` and without X-Frame-Options. */
+function framableBy(options: HelmetOptions, ancestors: string): HelmetOptions {
+  const policy = options.contentSecurityPolicy;
+  const directives = typeof policy === 'object' ? policy.directives : undefined;
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...(typeof policy === 'object' ? policy : {}),
+      directives: { ...directives, frameAncestors: [ancestors] },
+    },
+    xFrameOptions: false,
+    // Helmet's options are a union (HSTS vs its legacy name) that a spread does not narrow back to.
+  } as HelmetOptions;
 }

@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { shareCardRoutes } from './cards/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
+import { embedRoutes } from './embed/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
@@ -41,6 +42,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     risingRoutes,
     openDataRoutes,
     shareCardRoutes,
+    embedRoutes,
     historyRoutes,
     searchRoutes,
   ],

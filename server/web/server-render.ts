@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { searchQuery } from '../../common/api/search.js';
 import { RANKING_LIMIT_MAX } from '../../common/api/topics.js';
 import { HUB_PAGE_SIZE, type Language, PAGE_DATA_ELEMENT_ID } from '../../common/constants.js';
-import type { PageDataSource, RenderPage, ServerEntry } from '../../common/ssr.js';
+import type { PageDataSource, RenderEmbed, RenderPage, ServerEntry } from '../../common/ssr.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { RankHistoryService } from '../modules/history/service.js';
@@ -25,15 +25,17 @@ export async function loadServerRenderer(distDir: string): Promise<ServerRendere
   const entry = join(distDir, 'server', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
   const module = (await import(pathToFileURL(entry).href)) as Partial<ServerEntry>;
-  const { renderPage, serverRenderedPages: pages } = module;
+  const { renderPage, serverRenderedPages: pages, renderEmbed } = module;
   if (!renderPage || !pages) return undefined;
-  return { render: renderPage, pages };
+  return { render: renderPage, pages, renderEmbed };
 }
 
 export interface ServerRenderer {
   render: RenderPage;
   /** The pages it renders, with each one's canonical query; every other page is served as the shell. */
   pages: ServerEntry['serverRenderedPages'];
+  /** The embedded ranking's markup (docs/decisions/029); missing from a build made before it. */
+  renderEmbed: RenderEmbed | undefined;
 }
 
 /**

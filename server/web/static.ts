@@ -3,10 +3,18 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { registerEmbedPage } from './embed-page.js';
 import { type PageHandler, pageHandler } from './pages.js';
 import { registerSeoRoutes } from './seo-routes.js';
 import { loadServerRenderer } from './server-render.js';
 import { withInlineStyles, withLowPriorityScripts } from './shell-head.js';
+
+export interface WebApp {
+  /** Answers every address that is not the API nor an asset (the error handler's not-found route). */
+  pages: PageHandler;
+  /** Adds the embedded ranking's page (/embed/*); called once the error handler is set, so its refusals use it. */
+  registerEmbed: () => void;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, and every other non-API path answered with
@@ -18,15 +26,18 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
   ctx: AppContext,
-): Promise<PageHandler> {
+): Promise<WebApp> {
   registerSeoRoutes(app, ctx);
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
-    return async (_request, reply) =>
-      reply.status(404).send({
-        success: false,
-        error: { code: 'NOT_FOUND', message: 'The web app is not built (run npm run build)' },
-      });
+    return {
+      pages: async (_request, reply) =>
+        reply.status(404).send({
+          success: false,
+          error: { code: 'NOT_FOUND', message: 'The web app is not built (run npm run build)' },
+        }),
+      registerEmbed: () => registerEmbedPage(app, ctx, { renderEmbed: Promise.resolve(undefined) }),
+    };
   }
   await app.register(fastifyStatic, {
     root: distDir,
@@ -48,5 +59,12 @@ export async function registerWebApp(
     app.log.error({ err: error }, 'the server renderer could not be loaded: pages are served unrendered');
     return undefined;
   });
-  return pageHandler(ctx, indexHtml, rendererLoading);
+  return {
+    pages: pageHandler(ctx, indexHtml, rendererLoading),
+    registerEmbed: () =>
+      registerEmbedPage(app, ctx, {
+        distDir,
+        renderEmbed: rendererLoading.then((renderer) => renderer?.renderEmbed),
+      }),
+  };
 }

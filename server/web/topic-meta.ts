@@ -16,6 +16,10 @@ const JSON_LD_ITEMS = 50;
 export const topicUrl = (publicUrl: string, id: number, language?: Language) =>
   pageUrl(publicUrl, `/topic/${id}`, language);
 
+/** The oEmbed answer of a page (GET /api/oembed). */
+export const oembedUrl = (publicUrl: string, page: string) =>
+  `${publicUrl}/api/oembed?${new URLSearchParams({ url: page, format: 'json' })}`;
+
 /** The head tags that make a shared or crawled topic link show its real title, text and ranking. */
 export function topicHeadTags(input: {
   topic: TopicDto;
@@ -38,6 +42,8 @@ export function topicHeadTags(input: {
       publicUrl,
       image,
     }),
+    // oEmbed discovery (decision 029): a site given this page's link finds its live embed.
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembedUrl(publicUrl, canonical))}" title="${escapeHtml(topic.title)}">`,
     `<script type="application/ld+json">${jsonForScript(rankingJsonLd(topic, rankings, canonical, description))}</script>`,
   ];
   return { title, tags: lines.join('\n    ') };

@@ -7,16 +7,17 @@
 import { Writable } from 'node:stream';
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { type ReactElement, StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../../common/constants.js';
 import { matchClientRoute } from '../../common/routes.js';
-import type { PageData, RenderPage, ServerEntry } from '../../common/ssr.js';
+import type { PageData, RenderEmbed, RenderPage, ServerEntry } from '../../common/ssr.js';
 import { AppProviders } from './app/App.js';
 import { createQueryClient } from './app/query-client.js';
 import { AppRoutes } from './app/router.js';
 import { SERVER_RENDERED_PAGES } from './app/ssr/server-rendered-pages.js';
-import { createI18n } from './features/i18n/index.js';
+import { createI18n, LanguageProvider } from './features/i18n/index.js';
+import { EmbedRanking } from './pages/embed/EmbedRanking.js';
 
 /** A render that has not finished by then is abandoned (the server then serves the browser-rendered shell). */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -51,6 +52,17 @@ export const renderPage: RenderPage = async ({ url, language, catalog, source })
     queryClient.clear();
   }
 };
+
+/**
+ * An embedded ranking's markup (docs/decisions/029): no router, no query cache, no page data, since nothing
+ * hydrates it; its script swaps in a newer render's rows. Nothing in it suspends, so it renders in one pass.
+ */
+export const renderEmbed: RenderEmbed = ({ language, catalog, topic, rows, topicUrl, streamUrl }) =>
+  renderToString(
+    <LanguageProvider initialLanguage={language} instance={i18nFor(language, catalog)}>
+      <EmbedRanking topic={topic} rows={rows} topicUrl={topicUrl} streamUrl={streamUrl} />
+    </LanguageProvider>,
+  );
 
 /**
  * The page's data without the instants it was read at: the browser stamps the data with its own clock as

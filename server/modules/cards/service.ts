@@ -63,6 +63,10 @@ interface KeptCard extends ShareCard {
 
 const cardKey = (topicId: number, language: Language) => `${topicId}:${language}`;
 
+/** The public address of a topic's share card in `language` (og:image, oEmbed's thumbnail). */
+export const shareCardUrl = (publicUrl: string, topicId: number, language: Language) =>
+  `${publicUrl}/api/topics/${topicId}/card.png?lng=${language}`;
+
 /**
  * Every topic's share card per language (issue 38), kept in the app's memory budget (decision 012) and
  * renewed by the change events (decision 028): a change that may move a card marks it stale; a stale card
@@ -103,7 +107,7 @@ export class ShareCards {
   /** The card as a page's head names it: its address in `language`, its size, its alternative text. */
   async image(topicId: number, language: Language): Promise<ShareImage> {
     return {
-      url: `${this.ctx.config.publicUrl}/api/topics/${topicId}/card.png?lng=${language}`,
+      url: shareCardUrl(this.ctx.config.publicUrl, topicId, language),
       width: CARD_WIDTH,
       height: CARD_HEIGHT,
       alt: cardAlt(await this.model(topicId, language)),

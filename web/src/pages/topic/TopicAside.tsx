@@ -9,6 +9,7 @@ import { useHydrated } from '../../shared/hooks/useHydrated.js';
 import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
 import '../../shared/ui/surfaces.css';
 import { OpenDataLinks } from './OpenDataLinks.js';
+import { ShareLinks } from './ShareLinks.js';
 
 /** Sibling sub-topics listed beside a sub-topic (the most voted first). */
 const SIBLINGS_SHOWN = 8;
@@ -75,6 +76,7 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
           </div>
         </dl>
       </section>
+      <ShareLinks topic={topic} />
       <OpenDataLinks topicId={topic.id} />
       {topic.mainTopicId !== null && <Siblings topic={topic} mainTopicId={topic.mainTopicId} />}
     </aside>
