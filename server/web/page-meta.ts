@@ -1,9 +1,8 @@
-import { LANGUAGES, type Language } from '../../common/constants.js';
+import { LANGUAGES, type Language, OG_LOCALES } from '../../common/languages.js';
 import { CLIENT_ROUTES, type ClientRouteName } from '../../common/routes.js';
 import { clip, escapeHtml } from './html.js';
 
 export const BRAND = 'Podium';
-const OG_LOCALES: Record<Language, string> = { fr: 'fr_FR', en: 'en_US', es: 'es_ES', de: 'de_DE' };
 /** What a search result or a link preview shows of a description at most. */
 const DESCRIPTION_MAX = 300;
 
