@@ -8,6 +8,7 @@ import { LANGUAGES } from '../common/languages.js';
 import { type ServerProcess, startServerProcess } from '../server/test/process.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN, REPO_ROOT } from './support/index.js';
+import { shootChecked } from './support/shots.js';
 
 /**
  * The proof that a language is data (decision 030): a copy of the project gets ONE catalog file and ONE
@@ -213,6 +214,8 @@ describe('a fifth language added as one catalog file and one entry of the langua
   it('is offered by the language menu, and the page then reads in it', async () => {
     const page = await openPage('/?lng=fr');
     await page.locator('header.site-header button[aria-haspopup="menu"]').first().click();
+    await page.getByRole('menuitemradio', { name: LABEL }).waitFor();
+    await shootChecked(page, 'fifth-language-menu');
     await page.getByRole('menuitemradio', { name: LABEL }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(CODE);
     await page
@@ -238,6 +241,7 @@ describe('a fifth language added as one catalog file and one entry of the langua
     const field = page.getByLabel(t('adminCatalogue.names.inLanguage', { language: LABEL }), { exact: true });
     await field.first().waitFor();
     expect(await field.first().getAttribute('lang')).toBe(CODE);
+    await shootChecked(page, 'fifth-language-admin-names');
 
     await page.goto(`/profile?lng=${CODE}`);
     const language = page.locator('select').filter({ has: page.locator(`option[value="${CODE}"]`) });
