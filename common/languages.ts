@@ -34,9 +34,10 @@ export const LANGUAGE_LABELS = Object.fromEntries(
   LANGUAGE_LIST.map((entry) => [entry.code, entry.label]),
 ) as Record<Language, string>;
 
-export const OG_LOCALES = Object.fromEntries(
-  LANGUAGE_LIST.map((entry) => [entry.code, entry.ogLocale]),
-) as Record<Language, string>;
+/** A language's Open Graph locale (a function: the browser's bundle, which never reads it, leaves it out). */
+export function ogLocale(language: Language): string {
+  return LANGUAGE_LIST.find((entry) => entry.code === language)?.ogLocale ?? language;
+}
 
 export const DEFAULT_LANGUAGE: Language = 'fr';
 /** Categories and tags are named in English on their own row; their other names are translations. */

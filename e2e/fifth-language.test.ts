@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../common/languages.js';
 import { type ServerProcess, startServerProcess } from '../server/test/process.js';
 import { launchBrowser } from './support/browser.js';
-import { ADMIN, REPO_ROOT } from './support/index.js';
+import { ADMIN, callApi, REPO_ROOT } from './support/index.js';
 import { shootChecked } from './support/shots.js';
 
 /**
@@ -94,19 +94,8 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers });
 
-async function api<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T = any>(method: string, path: string, body?: unknown, token?: string) =>
+  callApi<T>(server.url, method, path, body, token);
 
 const adminToken = async () =>
   (

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, OG_LOCALES } from '../../common/languages.js';
+import { LANGUAGES, type Language, ogLocale } from '../../common/languages.js';
 import { CLIENT_ROUTES, type ClientRouteName } from '../../common/routes.js';
 import { clip, escapeHtml } from './html.js';
 
@@ -38,9 +38,9 @@ export function pageHeadTags(input: {
     `<meta property="og:title" content="${attr(title)}">`,
     `<meta property="og:description" content="${attr(description)}">`,
     `<meta property="og:url" content="${attr(canonical)}">`,
-    `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
+    `<meta property="og:locale" content="${ogLocale(language)}">`,
     ...LANGUAGES.filter((lng) => lng !== language).map(
-      (lng) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lng]}">`,
+      (lng) => `<meta property="og:locale:alternate" content="${ogLocale(lng)}">`,
     ),
     '<meta name="twitter:card" content="summary">',
     `<meta name="twitter:title" content="${attr(title)}">`,
