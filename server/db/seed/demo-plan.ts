@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, VOTE_POINTS } from '../../../common/constants.js';
+import { type Language, VOTE_POINTS } from '../../../common/constants.js';
 import {
   DEMO_LANGUAGES,
   DEMO_MAIN_TOPICS,
