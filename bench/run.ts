@@ -49,6 +49,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { LANGUAGES } from '../common/languages.js';
 import { firstLoadJs } from '../scripts/bundle-size.js';
 import { buildWebIfStale } from '../scripts/web-build.js';
 import { findTotalsMismatches } from '../server/db/integrity.js';
@@ -277,7 +278,7 @@ async function benchDatabase(kind: BenchDatabase) {
   ];
 
   try {
-    const popularPaths = ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`);
+    const popularPaths = LANGUAGES.map((lang) => `/api/topics/popular/${lang}?limit=20`);
     const topicPaths = topicIds.slice(0, 200).map((id) => `/api/topics/${id}?language=en`);
     const rankingPaths = topicIds.slice(0, 200).map((id) => `/api/search/rankings/topic/${id}?language=fr`);
     // Issue 37: the same rankings over each time window (ballots spread over two years by seed:bench).

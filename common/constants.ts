@@ -1,19 +1,11 @@
-/** Interface and content languages, in the order the language menu lists them. */
-export const LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'fr';
-/** Categories and tags are named in English on their own row; their other names are translations. */
-export const BASE_NAME_LANGUAGE: Language = 'en';
-export const LANGUAGE_LABELS: Record<Language, string> = {
-  fr: 'Français',
-  en: 'English',
-  es: 'Español',
-  de: 'Deutsch',
-};
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export {
+  BASE_NAME_LANGUAGE,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  type Language,
+} from './languages.js';
 
 /** The nine built-in tag types; administrators may add custom (upper-cased) ones. */
 export const TAG_TYPES = [

@@ -7,6 +7,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './db/seed/demo-accounts.js';
 import { hashPassword, verifyPassword } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
+import { CategoriesService } from './modules/catalogue/categories-service.js';
 import { SearchIndexRepository } from './modules/search/index-repository.js';
 import { rebuildSearchIndex } from './modules/search/indexer.js';
 import { UsersRepository } from './modules/users/repository.js';
@@ -25,6 +26,8 @@ export function openConfiguredDatabase(config: Config): DatabaseHandle {
 export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): Promise<void> {
   const added = await ctx.texts.ensureUiCatalog(ctx.clock.nowIso());
   if (added > 0) log.info({ added }, 'UI translation keys inserted');
+  const named = await new CategoriesService(ctx).ensureSystemNames();
+  if (named.length > 0) log.info({ languages: named }, 'system category named');
   if (ctx.config.seed === 'demo') await seedIfEmpty(ctx, log);
   if (!ctx.config.demoPasswordPublished) await unpublishDemoPassword(ctx, log);
   await rebuildSearchIndexIfMissing(ctx, log);

@@ -1,4 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { LANGUAGES } from '../../common/languages.js';
 import { startServerProcess } from '../../server/test/process.js';
 import { type CannonRequest, type LoadResult, load } from './autocannon.js';
 import { freshSmallDataset, SMALL_DATASET_SIZE } from './dataset.js';
@@ -95,7 +96,7 @@ export async function benchCdn(seconds: number): Promise<string[]> {
     try {
       const routes: [string, string[]][] = [
         ['ranking', topics.map(({ id }) => `/api/search/rankings/topic/${id}`)],
-        ['popular topics', ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`)],
+        ['popular topics', LANGUAGES.map((lang) => `/api/topics/popular/${lang}?limit=20`)],
         ['one topic', topics.map(({ id }) => `/api/topics/${id}?language=en`)],
       ];
       const page = await fetch(`${server.url}/topic/${topics[0]?.slug}?lng=en`);

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { Histogram, Registry } from 'prom-client';
+import { LANGUAGES } from '../../common/languages.js';
 import { routeLabel } from '../../server/metrics/requests.js';
 import { startServerProcess } from '../../server/test/process.js';
 import { type CannonRequest, load } from './autocannon.js';
@@ -58,7 +59,7 @@ export async function benchMetricsCost(seconds: number): Promise<void> {
   const { dataDir, url, topics } = await freshSmallDataset('podium-metrics-');
   try {
     const routes: [string, string[]][] = [
-      ['popular topics', ['fr', 'en', 'es', 'de'].map((lang) => `/api/topics/popular/${lang}?limit=20`)],
+      ['popular topics', LANGUAGES.map((lang) => `/api/topics/popular/${lang}?limit=20`)],
       ['one topic', topics.map(({ id }) => `/api/topics/${id}?language=en`)],
     ];
     const results = new Map<string, { off: Run[]; on: Run[] }>(

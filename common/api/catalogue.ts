@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { OTHER_LANGUAGES, type OtherLanguage } from '../languages.js';
 import { apiComponents } from './components.js';
 import { idParam, languageField } from './fields.js';
 import { topicProposalPolicyField } from './proposals.js';
@@ -8,7 +9,7 @@ import { propositionNameField } from './votes.js';
 
 /**
  * Request schemas and response shapes of the back-office catalogue: categories, tags, the admin
- * topic list and edits, and the topic wizard. Texts of the four languages travel as `translations`.
+ * topic list and edits, and the topic wizard. Texts of the other languages travel as `translations`.
  */
 
 const nameField = (max: number) =>
@@ -25,10 +26,13 @@ export const tagNameField = nameField(LIMITS.tagNameMax);
 /** Names in the other languages; an empty string (or null) on an edit removes that translation. */
 const translationsOf = (field: typeof categoryNameField) => {
   const optionalName = z.union([field, z.literal(''), z.null()]).optional();
-  return z.object({ fr: optionalName, es: optionalName, de: optionalName });
+  return z.object(
+    Object.fromEntries(OTHER_LANGUAGES.map((code) => [code, optionalName])) as Record<
+      OtherLanguage,
+      typeof optionalName
+    >,
+  );
 };
-export type OtherLanguage = 'fr' | 'es' | 'de';
-export const OTHER_LANGUAGES: readonly OtherLanguage[] = ['fr', 'es', 'de'];
 
 /** A tag type: one of TAG_TYPES or a custom one, always upper case. */
 export const tagTypeField = z

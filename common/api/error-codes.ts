@@ -1,7 +1,7 @@
 /**
  * Every code the API answers with, a closed set: the server builds each refusal with its one named
  * constructor (server/http/errors.ts), and each code has a text in every language
- * (`error.<CODE>` in common/i18n/catalogs/), which the web shows instead of the server's English.
+ * (`error.<CODE>` in common/i18n/languages/<code>.json), which the web shows instead of the server's English.
  */
 export const ERROR_CODES = [
   'BAD_REQUEST',

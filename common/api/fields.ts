@@ -35,7 +35,7 @@ export const personNameField = z
   .transform((name) => (name === '' ? null : name))
   .nullable();
 
-export const languageField = z.enum(LANGUAGES, { error: 'Language must be one of fr, en, es, de' });
+export const languageField = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` });
 
 /** A positive integer id given in a path or query string. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,50 +1,23 @@
-import { mergeCatalogs } from './catalog.js';
-import { accountCatalog } from './catalogs/account.js';
-import { adminCatalogueCatalog } from './catalogs/admin-catalogue.js';
-import { adminJobsCatalog } from './catalogs/admin-jobs.js';
-import { adminPeopleCatalog } from './catalogs/admin-people.js';
-import { browseCatalog } from './catalogs/browse.js';
-import { embedCatalog } from './catalogs/embed.js';
-import { errorsCatalog } from './catalogs/errors.js';
-import { historyCatalog } from './catalogs/history.js';
-import { integrityCatalog } from './catalogs/integrity.js';
-import { mailCatalog } from './catalogs/mail.js';
-import { methodologyCatalog } from './catalogs/methodology.js';
-import { openDataCatalog } from './catalogs/open-data.js';
-import { profileCatalog } from './catalogs/profile.js';
-import { proposalsCatalog } from './catalogs/proposals.js';
-import { risingCatalog } from './catalogs/rising.js';
-import { searchCatalog } from './catalogs/search.js';
-import { shareCardsCatalog } from './catalogs/share-cards.js';
-import { shellCatalog } from './catalogs/shell.js';
-import { standingCatalog } from './catalogs/standing.js';
-import { votingCatalog } from './catalogs/voting.js';
-import { windowsCatalog } from './catalogs/windows.js';
+import { LANGUAGES, type Language } from '../languages.js';
+
+/** One language's UI texts: semantic dotted key -> text. */
+export type CatalogTexts = Record<string, string>;
 
 /**
- * Every UI text the product ships, in four languages. Each feature owns one file in ./catalogs;
- * the server inserts missing keys at every start and never overwrites an administrator's edit.
+ * Every UI text the product ships: one file per language, `./languages/<code>.json` (flat key -> text,
+ * keys sorted), the file translators and translation platforms work on (decision 030). The server inserts
+ * missing keys at every start and never overwrites an administrator's edit; browsers get them from the
+ * server (the page's boot catalog, GET /api/i18n/...), never in the bundle: only the server imports this.
+ * The files are found by the language list alone, so a new language needs no code here (the server's
+ * bundler takes every file the pattern can name).
  */
-export const uiCatalog = mergeCatalogs([
-  errorsCatalog,
-  shellCatalog,
-  browseCatalog,
-  searchCatalog,
-  votingCatalog,
-  methodologyCatalog,
-  adminPeopleCatalog,
-  profileCatalog,
-  adminCatalogueCatalog,
-  adminJobsCatalog,
-  standingCatalog,
-  windowsCatalog,
-  proposalsCatalog,
-  mailCatalog,
-  accountCatalog,
-  integrityCatalog,
-  risingCatalog,
-  openDataCatalog,
-  historyCatalog,
-  shareCardsCatalog,
-  embedCatalog,
-]);
+export const uiCatalog: Record<Language, CatalogTexts> = Object.fromEntries(
+  await Promise.all(
+    LANGUAGES.map(async (code) => {
+      const file = (await import(`./languages/${code}.json`, { with: { type: 'json' } })) as {
+        default: CatalogTexts;
+      };
+      return [code, file.default] as const;
+    }),
+  ),
+) as Record<Language, CatalogTexts>;

@@ -11,8 +11,13 @@ export interface QueryWordList {
   categoryHints: readonly string[];
 }
 
-/** English lists are SPEC.md section 9's, with a few additions; fr, es and de are their equivalents. */
-export const QUERY_WORDS: Readonly<Record<Language, QueryWordList>> = {
+/**
+ * English lists are SPEC.md section 9's, with a few additions; fr, es and de are their equivalents.
+ * Search reads the lists of all languages at once (a query's language does not pick one), so a language
+ * added without lists still searches: its words are matched as written, folded, with typo tolerance
+ * (search has no stemmer); only its own stop words and qualifiers count as plain words until it has lists.
+ */
+export const QUERY_WORDS: Readonly<Partial<Record<Language, QueryWordList>>> = {
   en: {
     stopWords: ['in', 'at', 'the', 'and', 'or', 'for', 'of', 'with', 'to', 'from', 'an', 'on', 'by'],
     qualifiers: [
@@ -234,14 +239,14 @@ export const QUERY_WORDS: Readonly<Record<Language, QueryWordList>> = {
 export const QUALIFIER_PREFIXES: readonly string[] = ['lieblings'];
 
 function foldedSet(pick: (list: QueryWordList) => readonly string[]): ReadonlySet<string> {
-  return new Set(Object.values(QUERY_WORDS).flatMap((list) => pick(list).map(foldText)));
+  return new Set(Object.values(QUERY_WORDS).flatMap((list) => (list ? pick(list).map(foldText) : [])));
 }
 
-/** Folded stop words of all four languages. */
+/** Folded stop words of every language that has lists. */
 export const STOP_WORDS: ReadonlySet<string> = foldedSet((list) => list.stopWords);
-/** Folded qualifier words of all four languages. */
+/** Folded qualifier words of every language that has lists. */
 export const QUALIFIER_WORDS: ReadonlySet<string> = foldedSet((list) => list.qualifiers);
-/** Folded category hint words of all four languages. */
+/** Folded category hint words of every language that has lists. */
 export const CATEGORY_HINT_WORDS: ReadonlySet<string> = foldedSet((list) => list.categoryHints);
 
 /** Whether a folded word is a qualifier, including a German "Lieblings..." compound. */

@@ -1,4 +1,4 @@
-import { BASE_NAME_LANGUAGE } from '../../common/constants.js';
+import { BASE_NAME_LANGUAGE, type Language } from '../../common/constants.js';
 import { foldText, propositionKey, slugify } from '../../common/text/index.js';
 import type { Executor } from '../db/executor.js';
 import { readCacheFor } from '../db/read-cache.js';
@@ -15,7 +15,7 @@ import { nowIso } from './wall-clock.js';
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${++sequence}-${Math.random().toString(36).slice(2, 7)}`;
 
-type Names = Partial<Record<'fr' | 'en' | 'es' | 'de', string>>;
+type Names = Partial<Record<Language, string>>;
 
 async function addNames(
   db: Executor,

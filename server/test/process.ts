@@ -40,17 +40,20 @@ export interface ServerProcess {
 /**
  * Runs the real server (its bundle, built first if a source is newer, as `npm start` runs it) as its own
  * process on a free port (or `port`, to restart a server where a proxy expects it) and waits until
- * /api/health answers. Tests of crashes and of several servers use it.
+ * /api/health answers. Tests of crashes and of several servers use it. `root` runs the bundle another
+ * copy of the project has built (the fifth-language test's), from that copy.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; root?: string } = {},
 ): Promise<ServerProcess> {
-  buildServerIfStale();
+  if (!options.root) buildServerIfStale();
   const port = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, serverNodeArgs({ ...process.env, ...env }), {
-    cwd: REPO_ROOT,
+  const args = serverNodeArgs({ ...process.env, ...env });
+  if (options.root) args.splice(-1, 1, resolve(options.root, 'dist', 'server', 'main.js'));
+  const child = spawn(process.execPath, args, {
+    cwd: options.root ?? REPO_ROOT,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,9 +1,8 @@
-import { LANGUAGES, type Language } from '../../common/constants.js';
+import { LANGUAGES, type Language, ogLocale } from '../../common/languages.js';
 import { CLIENT_ROUTES, type ClientRouteName } from '../../common/routes.js';
 import { clip, escapeHtml } from './html.js';
 
 export const BRAND = 'Podium';
-const OG_LOCALES: Record<Language, string> = { fr: 'fr_FR', en: 'en_US', es: 'es_ES', de: 'de_DE' };
 /** What a search result or a link preview shows of a description at most. */
 const DESCRIPTION_MAX = 300;
 
@@ -48,9 +47,9 @@ export function pageHeadTags(input: {
     `<meta property="og:title" content="${attr(title)}">`,
     `<meta property="og:description" content="${attr(description)}">`,
     `<meta property="og:url" content="${attr(canonical)}">`,
-    `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
+    `<meta property="og:locale" content="${ogLocale(language)}">`,
     ...LANGUAGES.filter((lng) => lng !== language).map(
-      (lng) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lng]}">`,
+      (lng) => `<meta property="og:locale:alternate" content="${ogLocale(lng)}">`,
     ),
     ...(image ? shareImageTags(image) : ['<meta name="twitter:card" content="summary">']),
     `<meta name="twitter:title" content="${attr(title)}">`,

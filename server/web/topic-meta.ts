@@ -1,16 +1,13 @@
 import type { RankingEntryDto, TopicDto } from '../../common/api/topics.js';
 import type { Language } from '../../common/constants.js';
+import { uiCatalog } from '../../common/i18n/index.js';
 import { clip, escapeHtml, jsonForScript } from './html.js';
 import { withHtmlLanguage } from './page-language.js';
 import { BRAND, pageHeadTags, pageUrl, type ShareImage } from './page-meta.js';
 
-/** Words used only in the served HTML (the app's own texts come from the translation store). */
-const FALLBACK_DESCRIPTION: Record<Language, (title: string) => string> = {
-  fr: (title) => `Le classement de la communauté : ${title}. Votez pour votre top 3 sur Podium.`,
-  en: (title) => `The community ranking: ${title}. Vote for your top 3 on Podium.`,
-  es: (title) => `La clasificación de la comunidad: ${title}. Vota tu top 3 en Podium.`,
-  de: (title) => `Das Community-Ranking: ${title}. Wähle deine Top 3 auf Podium.`,
-};
+/** A topic without a description is described by the shipped text of its language, its title put in. */
+const fallbackDescription = (language: Language, title: string) =>
+  (uiCatalog[language]['topic.meta.description'] ?? '').replace('{{title}}', title);
 const JSON_LD_ITEMS = 50;
 
 export const topicUrl = (publicUrl: string, id: number, language?: Language) =>
@@ -31,7 +28,7 @@ export function topicHeadTags(input: {
 }): { title: string; tags: string } {
   const { topic, rankings, language, publicUrl, image } = input;
   const title = `${topic.title} · ${BRAND}`;
-  const description = clip(topic.description?.trim() || FALLBACK_DESCRIPTION[language](topic.title), 300);
+  const description = clip(topic.description?.trim() || fallbackDescription(language, topic.title), 300);
   const canonical = topicUrl(publicUrl, topic.id, language);
   const lines = [
     ...pageHeadTags({

@@ -1,4 +1,4 @@
-import type { Language } from '../../../common/constants.js';
+import { LANGUAGES, type Language } from '../../../common/constants.js';
 
 /**
  * The demo catalogue: food and restaurant topics in French, English, Spanish and German.
@@ -6,7 +6,18 @@ import type { Language } from '../../../common/constants.js';
  * Place names are invented (or generic) so that no real business is ranked by made-up votes.
  */
 
-export type Names = Record<Language, string>;
+/**
+ * The languages the demo content is written in. Demo content is data, not interface: a language added to
+ * the list since has no demo names, and its readers get each entity's base text (the fallback chain).
+ */
+export const DEMO_LANGUAGES = ['fr', 'en', 'es', 'de'] as const satisfies readonly Language[];
+export type DemoLanguage = (typeof DEMO_LANGUAGES)[number];
+export type Names = Record<DemoLanguage, string>;
+
+/** The shipped languages the demo content has names in: translations are seeded in these only. */
+export const SEEDED_LANGUAGES: readonly DemoLanguage[] = LANGUAGES.filter(
+  (language): language is DemoLanguage => (DEMO_LANGUAGES as readonly string[]).includes(language),
+);
 
 const names = (fr: string, en: string, es: string, de: string): Names => ({ fr, en, es, de });
 

@@ -1,9 +1,11 @@
-import { LANGUAGES, type Language, VOTE_POINTS } from '../../../common/constants.js';
+import { type Language, VOTE_POINTS } from '../../../common/constants.js';
 import {
+  DEMO_LANGUAGES,
   DEMO_MAIN_TOPICS,
   DEMO_STANDALONE_TOPICS,
   DEMO_TAGS,
   DEMO_USERS,
+  type DemoLanguage,
   type Names,
   SUB_TOPIC_DESCRIPTION,
 } from './demo-content.js';
@@ -246,6 +248,6 @@ function subTopicDescriptions(titles: Names): Names {
   return mapLanguages((language) => SUB_TOPIC_DESCRIPTION[language].replace('{title}', titles[language]));
 }
 
-function mapLanguages(make: (language: Language) => string): Names {
-  return Object.fromEntries(LANGUAGES.map((language) => [language, make(language)])) as Names;
+function mapLanguages(make: (language: DemoLanguage) => string): Names {
+  return Object.fromEntries(DEMO_LANGUAGES.map((language) => [language, make(language)])) as Names;
 }

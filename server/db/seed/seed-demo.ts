@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { BASE_NAME_LANGUAGE, LANGUAGES } from '../../../common/constants.js';
+import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
 import { RANK_HISTORY_DAYS } from '../../../common/history/days.js';
 import { foldText, propositionKey, slugify } from '../../../common/text/index.js';
 import { backfillDays } from '../../modules/history/service.js';
@@ -11,7 +11,7 @@ import type { DatabaseKind } from '../database.js';
 import { newReadableId } from '../readable-id.js';
 import type { Database, TranslationsTable } from '../schema.js';
 import { demoEmail } from './demo-accounts.js';
-import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_USERS, type Names } from './demo-content.js';
+import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_USERS, type Names, SEEDED_LANGUAGES } from './demo-content.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
 
 export interface SeedSummary {
@@ -75,7 +75,7 @@ export async function seedDemoContent(
     plan.topics.forEach((topic, t) => {
       const at = ago(topic.ageMinutes);
       // The topic's own language is its base text (insertTopics): only the other languages are translations.
-      for (const language of LANGUAGES.filter((other) => other !== topic.language)) {
+      for (const language of SEEDED_LANGUAGES.filter((other) => other !== topic.language)) {
         for (const [key, texts] of [
           ['title', topic.titles],
           ['description', topic.descriptions],
@@ -205,7 +205,7 @@ export async function ensureDemoCatalogue(
   const translations: Insertable<TranslationsTable>[] = [];
   // The English name is the row's own (BASE_NAME_LANGUAGE): only the other languages are translations.
   const addNames = (entityType: 'category' | 'tag', entityId: number, names: Names) => {
-    for (const language of LANGUAGES.filter((other) => other !== BASE_NAME_LANGUAGE)) {
+    for (const language of SEEDED_LANGUAGES.filter((other) => other !== BASE_NAME_LANGUAGE)) {
       translations.push({
         entity_type: entityType,
         entity_id: entityId,

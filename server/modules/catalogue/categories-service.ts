@@ -4,7 +4,8 @@ import type {
   CreateCategoryInput,
   UpdateCategoryInput,
 } from '../../../common/api/catalogue.js';
-import { BASE_NAME_LANGUAGE } from '../../../common/constants.js';
+import { uiCatalog } from '../../../common/i18n/index.js';
+import { BASE_NAME_LANGUAGE, type Language, OTHER_LANGUAGES } from '../../../common/languages.js';
 import { capitalizeFirst, slugify } from '../../../common/text/index.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { AppContext } from '../../context.js';
@@ -15,6 +16,9 @@ import { recordAudit } from '../audit/service.js';
 import type { AuthUser } from '../auth/guards.js';
 import { CategoriesRepository } from './categories-repository.js';
 import { type NameTranslation, translateName, writeNames } from './names.js';
+
+/** The catalog key of the system category's name, in each language's catalog file. */
+const SYSTEM_NAME_KEY = 'category.system.name';
 
 /** The rules of SPEC 5 for categories; every write records its audit entry in its own transaction. */
 export class CategoriesService {
@@ -140,6 +144,36 @@ export class CategoriesService {
       });
     });
     return this.get(id);
+  }
+
+  /**
+   * Names the system category ("Unassigned") in every language that lacks a name, from the language's
+   * catalog file (`category.system.name`): migration 0013 named it in the first four, and a language added
+   * later gets its name at the next start. A name already there is kept. Returns the languages named.
+   */
+  async ensureSystemNames(): Promise<Language[]> {
+    return this.ctx.changes.transaction(async (trx, change) => {
+      const categories = new CategoriesRepository(trx);
+      const id = await categories.unassignedId();
+      const [present] = [
+        ...(
+          await this.ctx.texts.namesInEveryLanguage('category', [{ id, name: '' }], BASE_NAME_LANGUAGE, trx)
+        ).values(),
+      ];
+      const named = new Set(present?.map((name) => name.language));
+      const missing = OTHER_LANGUAGES.filter(
+        (language) => !named.has(language) && uiCatalog[language][SYSTEM_NAME_KEY],
+      );
+      await writeNames(
+        this.ctx,
+        trx,
+        change,
+        'category',
+        id,
+        Object.fromEntries(missing.map((language) => [language, uiCatalog[language][SYSTEM_NAME_KEY]])),
+      );
+      return missing;
+    });
   }
 
   private async editable(trx: Executor, id: number, verb: 'edited' | 'deleted') {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uiCatalog } from '../../../common/i18n/index.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { snapshotDatabase } from '../../test/snapshot.js';
+import { CategoriesService } from './categories-service.js';
 
 let server: TestServer;
 let admin: TestUser;
@@ -198,6 +200,37 @@ describe('admin categories', () => {
       }),
     );
     expect(names).toEqual(['Non classé', 'Sin asignar', 'Nicht zugeordnet', 'Unassigned']);
+  });
+
+  it('names the system category at start in a language that lacks its name, from its catalog file, keeping a name that is there', async () => {
+    const id = await unassignedId();
+    const names = server.ctx.db
+      .selectFrom('translations')
+      .select(['language', 'value'])
+      .where('entity_type', '=', 'category')
+      .where('entity_id', '=', id)
+      .where('key', '=', 'name');
+    await server.ctx.db
+      .deleteFrom('translations')
+      .where('entity_type', '=', 'category')
+      .where('entity_id', '=', id)
+      .where('language', '=', 'de')
+      .execute();
+    await server.ctx.db
+      .updateTable('translations')
+      .set({ value: 'Sans catégorie' })
+      .where('entity_type', '=', 'category')
+      .where('entity_id', '=', id)
+      .where('language', '=', 'fr')
+      .execute();
+
+    expect(await new CategoriesService(server.ctx).ensureSystemNames()).toEqual(['de']);
+    expect(Object.fromEntries((await names.execute()).map((row) => [row.language, row.value]))).toEqual({
+      fr: 'Sans catégorie',
+      es: 'Sin asignar',
+      de: uiCatalog.de['category.system.name'],
+    });
+    expect(await new CategoriesService(server.ctx).ensureSystemNames()).toEqual([]);
   });
 
   it('answers 404 for a category that does not exist', async () => {

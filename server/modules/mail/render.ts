@@ -3,7 +3,7 @@ import { fillText } from '../texts/fill.js';
 import { accountLinkMail } from './account-link-mail.js';
 import type { OutgoingMail } from './transport.js';
 
-/** The catalog keys of each purpose's words (common/i18n/catalogs/mail.ts). */
+/** The catalog keys of each purpose's words (the mail.* keys of common/i18n/languages/<code>.json). */
 const KEYS: Record<LinkPurpose, string> = {
   reset_password: 'mail.reset',
   verify_email: 'mail.verify',

@@ -1,4 +1,4 @@
-import type { Language } from '../../../common/constants.js';
+import { BASE_NAME_LANGUAGE, DEFAULT_LANGUAGE, type Language } from '../../../common/constants.js';
 
 /**
  * The one language fallback of every text a person reads (DESIGN.md "Data rules"): the text in the
@@ -7,7 +7,9 @@ import type { Language } from '../../../common/constants.js';
  * even when a French translation exists.
  */
 export function fallbackChain(language: Language, fallback?: Language): Language[] {
-  return [...new Set<Language>(fallback ? [language, fallback] : [language, 'fr', 'en'])];
+  return [
+    ...new Set<Language>(fallback ? [language, fallback] : [language, DEFAULT_LANGUAGE, BASE_NAME_LANGUAGE]),
+  ];
 }
 
 /** An entity's own text and the language it is written in. */

@@ -1,5 +1,5 @@
 import type { TranslationEntityType } from '../../../common/api/translations.js';
-import type { Language } from '../../../common/constants.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/constants.js';
 import type { Executor } from '../../db/executor.js';
 import { containsLiteral } from '../../db/like.js';
 import type { TranslationRow } from '../../db/schema.js';
@@ -172,14 +172,14 @@ export class TextsRepository {
     return { rows, total: Number(total.total) };
   }
 
-  /** UI keys that have a French text but none in `language`, with the French text as reference. */
+  /** UI keys that have a text in the default language but none in `language`, that text given as reference. */
   missingUiKeys(language: Language): Promise<{ key: string; value: string }[]> {
-    if (language === 'fr') return Promise.resolve([]);
+    if (language === DEFAULT_LANGUAGE) return Promise.resolve([]);
     return this.db
-      .selectFrom('translations as fr')
-      .select(['fr.key', 'fr.value'])
-      .where('fr.entity_type', '=', 'ui')
-      .where('fr.language', '=', 'fr')
+      .selectFrom('translations as ref')
+      .select(['ref.key', 'ref.value'])
+      .where('ref.entity_type', '=', 'ui')
+      .where('ref.language', '=', DEFAULT_LANGUAGE)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -187,11 +187,11 @@ export class TextsRepository {
               .select('t.id')
               .where('t.entity_type', '=', 'ui')
               .where('t.language', '=', language)
-              .whereRef('t.key', '=', 'fr.key'),
+              .whereRef('t.key', '=', 'ref.key'),
           ),
         ),
       )
-      .orderBy('fr.key')
+      .orderBy('ref.key')
       .execute();
   }
 }

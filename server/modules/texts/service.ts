@@ -262,7 +262,7 @@ export class TextsService {
     return { translations: rows.map(toTranslationDto), total };
   }
 
-  /** UI keys with a French text but none in `language`, the French text given as reference. */
+  /** UI keys with a text in the default language but none in `language`, that text given as reference. */
   async missingUiKeys(language: Language): Promise<MissingTranslationDto[]> {
     const rows = await this.repository.missingUiKeys(language);
     return rows.map((row) => ({ key: row.key, reference: row.value }));

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../common/languages.js';
 import { makeCategory, makeProposition, makeTopic } from '../../test/catalogue-factory.js';
 import { registerUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -66,7 +67,7 @@ describe('topic pages served with their own head tags', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<meta name="twitter:title" content="Best pizza in Paris">');
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/topic/${topic.id}?lng=en">`);
-    for (const lng of ['fr', 'en', 'es', 'de']) {
+    for (const lng of LANGUAGES) {
       expect(html).toContain(
         `<link rel="alternate" hreflang="${lng}" href="${PUBLIC_URL}/topic/${topic.id}?lng=${lng}">`,
       );

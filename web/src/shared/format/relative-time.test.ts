@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../../common/languages.js';
 import { pastIn, timeAgo } from './relative-time.js';
 
 const now = Date.parse('2026-11-24T12:00:00Z');
@@ -20,7 +21,7 @@ describe('timeAgo', () => {
 
 describe('timeAgo without Intl', () => {
   it('says every past count exactly as Intl.RelativeTimeFormat does, in each UI language', () => {
-    for (const language of ['fr', 'en', 'es', 'de']) {
+    for (const language of LANGUAGES) {
       const intl = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
       expect(timeAgo(secondsAgo(10), language, now)).toBe(intl.format(0, 'second'));
       for (const unit of ['year', 'month', 'week', 'day', 'hour', 'minute'] as const)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../../common/constants.js';
-import { shellCatalog } from '../../../../common/i18n/catalogs/shell.js';
+import { uiCatalog } from '../../../../common/i18n/index.js';
 import {
   confirmationProblem,
   emailProblem,
@@ -113,7 +113,7 @@ describe('the problems the rules give', () => {
     ].map((problem) => problem?.key);
     for (const language of LANGUAGES) {
       for (const key of keys)
-        expect(shellCatalog[language][key ?? 'missing'], `${language} ${key}`).toBeTruthy();
+        expect(uiCatalog[language][key ?? 'missing'], `${language} ${key}`).toBeTruthy();
     }
   });
 });

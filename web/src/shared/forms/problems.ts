@@ -1,4 +1,4 @@
-/** The translation keys of the problems a form shows under a field, all in common/i18n/catalogs/shell.ts. */
+/** The translation keys of the problems a form shows under a field, in common/i18n/languages/<code>.json. */
 export type FormProblemKey =
   | 'form.required'
   | 'form.usernameLength'

@@ -3,8 +3,8 @@ import type {
   AdminCategoriesData,
   AdminCategoryDto,
   CategoryDeleteData,
-  OtherLanguage,
 } from '../../../../../common/api/catalogue.js';
+import type { OtherLanguage } from '../../../../../common/languages.js';
 import { apiRequest } from '../../../shared/api/index.js';
 import { topicKeys } from '../../topics/index.js';
 import { catalogueKeys } from './keys.js';

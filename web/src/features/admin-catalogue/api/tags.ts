@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminTagDto, AdminTagsData, OtherLanguage } from '../../../../../common/api/catalogue.js';
+import type { AdminTagDto, AdminTagsData } from '../../../../../common/api/catalogue.js';
+import type { OtherLanguage } from '../../../../../common/languages.js';
 import { apiRequest } from '../../../shared/api/index.js';
 import { useCatalogueMutation } from './categories.js';
 import { catalogueKeys } from './keys.js';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '../../../../../common/api/catalogue.js';
-import { LANGUAGE_LABELS, type Language } from '../../../../../common/constants.js';
+import { LANGUAGE_LABELS } from '../../../../../common/constants.js';
 import { isApiError } from '../../../shared/api/index.js';
 import { useTagTypeLabel } from '../../../shared/hooks/useTagTypeLabel.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useCreateTag } from '../api/tags.js';
-import { displayName, EMPTY_NAMES, NameFields, type Names, namesToInput } from './names.js';
+import { displayName, EMPTY_NAMES, NAME_LANGUAGES, NameFields, type Names, namesToInput } from './names.js';
 import { CategorySelect, TypePicker } from './pickers.js';
 import { useWizard, WizardDialog, WizardFooter } from './wizard.js';
 
@@ -83,14 +83,12 @@ export function TagWizard({
             <dd>{category ? displayName(category, language) : '—'}</dd>
             <dt>{t('adminCatalogue.tags.type')}</dt>
             <dd>{typeLabel(type.toUpperCase())}</dd>
-            {(['en', 'fr', 'es', 'de'] as Language[])
-              .filter((lang) => names[lang].trim())
-              .map((lang) => (
-                <div key={lang} className="catalogue-summary__pair">
-                  <dt>{LANGUAGE_LABELS[lang]}</dt>
-                  <dd lang={lang}>{names[lang]}</dd>
-                </div>
-              ))}
+            {NAME_LANGUAGES.filter((lang) => names[lang].trim()).map((lang) => (
+              <div key={lang} className="catalogue-summary__pair">
+                <dt>{LANGUAGE_LABELS[lang]}</dt>
+                <dd lang={lang}>{names[lang]}</dd>
+              </div>
+            ))}
           </dl>
         </div>
       )}

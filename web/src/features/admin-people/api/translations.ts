@@ -7,7 +7,7 @@ import type {
   UpsertTranslationData,
   UpsertTranslationInput,
 } from '../../../../../common/api/translations.js';
-import type { Language } from '../../../../../common/constants.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../../common/constants.js';
 import { apiRequest } from '../../../shared/api/index.js';
 import { useLanguage } from '../../i18n/index.js';
 import { adminPeopleKeys } from './keys.js';
@@ -38,7 +38,7 @@ export function useMissingTranslations(language: Language) {
     queryKey: adminPeopleKeys.missing(language),
     queryFn: ({ signal }) =>
       apiRequest<MissingTranslationsData>('/admin/translations/missing', { query: { language }, signal }),
-    enabled: language !== 'fr',
+    enabled: language !== DEFAULT_LANGUAGE,
   });
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MissingTranslationDto } from '../../../../../common/api/translations.js';
-import { LANGUAGE_LABELS, type Language } from '../../../../../common/constants.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_LABELS, type Language } from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
@@ -17,7 +17,7 @@ export function MissingTranslations({
 }) {
   const { t } = useTranslation();
   const missing = useMissingTranslations(language);
-  if (language === 'fr' || !missing.isSuccess) return null;
+  if (language === DEFAULT_LANGUAGE || !missing.isSuccess) return null;
   const count = missing.data.total;
   return (
     <details className="admin-card missing">

@@ -5,7 +5,13 @@ import {
   type TranslationDto,
   type TranslationEntityType,
 } from '../../../../../common/api/translations.js';
-import { isLanguage, LANGUAGE_LABELS, LANGUAGES, type Language } from '../../../../../common/constants.js';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  type Language,
+} from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { saveJsonFile } from '../../../shared/files/save-json-file.js';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.js';
@@ -42,7 +48,9 @@ const recordId = (record: TranslationDto) => record.id;
 /** /admin/translations: every text of the store, filtered, edited in place, plus the UI keys a language lacks. */
 export function TranslationsAdmin() {
   const { t, i18n } = useTranslation();
-  const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'fr');
+  const [language, setLanguage] = useState<Language>(
+    isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE,
+  );
   const [entityType, setEntityType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);

@@ -1,7 +1,7 @@
 import { type FormEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLanguage } from '../../../../../common/constants.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../../../common/constants.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { useForm } from '../../../shared/forms/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
@@ -48,7 +48,7 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
     const { username, email, password } = form.values;
     try {
       if (isRegister) {
-        const language = isLanguage(i18n.language) ? i18n.language : 'fr';
+        const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
         await register.mutateAsync({ username, email, password, language });
         // The dialog closes as the session starts: the welcome is said on the page, where it stays.
         welcomeNewcomer(username.trim());
