@@ -213,7 +213,16 @@ describe('who follows a topic', () => {
       withdrawn,
       deactivated,
       elsewhere,
-    ] = await Promise.all(Array.from({ length: 8 }, () => registerUser(server)));
+    ] = (await Promise.all(Array.from({ length: 8 }, () => registerUser(server)))) as TestUser[] as [
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+    ];
     await follow(explicitOnly, subject.id);
     for (const voter of [voterOn, voterOff, voterUnfollowed, voterAndExplicit, withdrawn, deactivated]) {
       expect((await vote(server, voter.accessToken, ballot(subject.id, ['One']))).status).toBeLessThan(300);
