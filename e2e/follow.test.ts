@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../common/constants.js';
 import {
+  ADMIN,
+  callApi,
   expectNoSeriousA11yViolations,
   hydrated,
   register,
@@ -34,6 +36,38 @@ describe('following topics', () => {
     await hydrated(followButton(page, 'en', 'login'));
     await followButton(page, 'en', 'login').click();
     await page.getByRole('dialog').waitFor();
+    await page.context().close();
+  });
+
+  it('follows a main topic from its page, still shown followed after a reload', async () => {
+    const { accessToken: admin } = await callApi(app.url, 'POST', '/auth/login', {
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
+    const { category } = await callApi(
+      app.url,
+      'POST',
+      '/admin/categories',
+      { name: 'Hubs to follow' },
+      admin,
+    );
+    const { topic: hub } = await callApi(
+      app.url,
+      'POST',
+      '/admin/topics',
+      { name: 'Best cities to follow', categoryId: category.id, language: 'en', isMainTopic: true },
+      admin,
+    );
+    const page = await app.newPage('en', { viewport: NARROW });
+    await register(page);
+    await page.goto(`/topic/${hub.id}?lng=en`);
+    const follow = followButton(page, 'en', 'follow');
+    await hydrated(follow);
+    await follow.click();
+    await expect.poll(() => followButton(page, 'en', 'following').getAttribute('aria-pressed')).toBe('true');
+    await app.reload(page);
+    await expect.poll(() => followButton(page, 'en', 'following').getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'follow-hub-en-360.png'), animations: 'disabled' });
     await page.context().close();
   });
 
