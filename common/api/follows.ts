@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiComponents } from './components.js';
+import { myVotesQuery } from './profile.js';
 
 /**
  * Why a person follows a topic (issue 39): they chose to (`explicit`), or they hold a ballot on it and
@@ -19,13 +20,8 @@ export const followStatusDto = z
   .register(apiComponents, { id: 'FollowStatusDto' });
 export type FollowStatusDto = z.infer<typeof followStatusDto>;
 
-/** GET /api/users/me/follows: what the caller follows, most recent first. */
-export const myFollowsQuery = z.object({
-  /** Checked by the route (400 UNSUPPORTED_LANGUAGE). */
-  lang: z.string().max(20).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** GET /api/users/me/follows: what the caller follows, most recent first; paged like my votes. */
+export const myFollowsQuery = myVotesQuery;
 
 export const followedTopicDto = z
   .object({

@@ -69,16 +69,21 @@ export class FollowsRepository {
       .where('topic_id', '=', topicId)
       .executeTakeFirst();
     if (own) return own.following === 1 ? 'explicit' : null;
-    const voted = await this.db
+    return (await this.followsVotedTopics(userId)) && (await this.holdsBallot(userId, topicId))
+      ? 'vote'
+      : null;
+  }
+
+  /** Whether `userId` holds a ballot with a place on `topicId`. */
+  private async holdsBallot(userId: number, topicId: number): Promise<boolean> {
+    const ballot = await this.db
       .selectFrom('ballots as b')
-      .innerJoin('users as u', 'u.id', 'b.user_id')
       .select('b.id')
       .where('b.user_id', '=', userId)
       .where('b.topic_id', '=', topicId)
-      .where('u.follow_voted_topics', '=', 1)
       .where(holdsPlaces)
       .executeTakeFirst();
-    return voted ? 'vote' : null;
+    return ballot !== undefined;
   }
 
   /** The active topics `userId` follows, the latest follow first, and how many there are. */
@@ -127,17 +132,8 @@ export class FollowsRepository {
   }
 
   /** Follows `topicId` explicitly; a follow already there keeps its date. */
-  async follow(userId: number, topicId: number, at: string): Promise<void> {
-    await this.db
-      .insertInto('topic_follows')
-      .values({ user_id: userId, topic_id: topicId, following: 1, created_at: at })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'topic_id'])
-          .doUpdateSet({ following: 1, created_at: at })
-          .where('topic_follows.following', '=', 0),
-      )
-      .execute();
+  follow(userId: number, topicId: number, at: string): Promise<void> {
+    return this.choose(userId, topicId, 1, at);
   }
 
   /**
@@ -145,29 +141,24 @@ export class FollowsRepository {
    * switch and later votes); otherwise there is nothing to remember and the row goes.
    */
   async unfollow(userId: number, topicId: number, at: string): Promise<void> {
-    const voted = await this.db
-      .selectFrom('ballots as b')
-      .select('b.id')
-      .where('b.user_id', '=', userId)
-      .where('b.topic_id', '=', topicId)
-      .where(holdsPlaces)
-      .executeTakeFirst();
-    if (!voted) {
-      await this.db
-        .deleteFrom('topic_follows')
-        .where('user_id', '=', userId)
-        .where('topic_id', '=', topicId)
-        .execute();
-      return;
-    }
+    if (await this.holdsBallot(userId, topicId)) return this.choose(userId, topicId, 0, at);
+    await this.db
+      .deleteFrom('topic_follows')
+      .where('user_id', '=', userId)
+      .where('topic_id', '=', topicId)
+      .execute();
+  }
+
+  /** Writes the person's choice; the same choice again keeps its date (PUT and DELETE are idempotent). */
+  private async choose(userId: number, topicId: number, following: 0 | 1, at: string): Promise<void> {
     await this.db
       .insertInto('topic_follows')
-      .values({ user_id: userId, topic_id: topicId, following: 0, created_at: at })
+      .values({ user_id: userId, topic_id: topicId, following, created_at: at })
       .onConflict((oc) =>
         oc
           .columns(['user_id', 'topic_id'])
-          .doUpdateSet({ following: 0, created_at: at })
-          .where('topic_follows.following', '=', 1),
+          .doUpdateSet({ following, created_at: at })
+          .where('topic_follows.following', '<>', following),
       )
       .execute();
   }
