@@ -163,6 +163,21 @@ export class FollowsRepository {
       .execute();
   }
 
+  /** The one column that says who may follow a topic (an inactive one: administrators only). */
+  topic(topicId: number) {
+    return this.db.selectFrom('topics').select('is_active').where('id', '=', topicId).executeTakeFirst();
+  }
+
+  /** What the list shows of each followed topic. */
+  async topics(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('topics')
+      .select(['id', 'slug', 'title', 'language', 'is_main'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
   async followsVotedTopics(userId: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('users')

@@ -15,11 +15,7 @@ export class FollowsService {
 
   /** 404 for an unknown topic, and for an inactive one unless the caller is an administrator. */
   private async requireTopic(db: Executor, caller: AuthUser, topicId: number): Promise<void> {
-    const topic = await db
-      .selectFrom('topics')
-      .select('is_active')
-      .where('id', '=', topicId)
-      .executeTakeFirst();
+    const topic = await new FollowsRepository(db).topic(topicId);
     if (!topic || (topic.is_active !== 1 && !caller.isAdmin)) throw errors.notFound('Topic');
   }
 
@@ -55,14 +51,7 @@ export class FollowsService {
       follows.followsVotedTopics(userId),
     ]);
     const ids = page.map((row) => Number(row.topic_id));
-    const topics =
-      ids.length === 0
-        ? []
-        : await this.ctx.db
-            .selectFrom('topics')
-            .select(['id', 'slug', 'title', 'language', 'is_main'])
-            .where('id', 'in', ids)
-            .execute();
+    const topics = await follows.topics(ids);
     const texts = await this.ctx.texts.picker('topic', ids, options.language);
     const topicById = new Map(topics.map((topic) => [topic.id, topic]));
     return {
