@@ -33,6 +33,8 @@ export interface UsersTable {
   updated_at: string;
   /** When the person confirmed their current address by a mailed link; null until then (migration 0026). */
   email_verified_at: NullableDefault<string>;
+  /** Whether the topics they vote on are followed without a follow of their own (migration 0031). */
+  follow_voted_topics: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 /** A link mailed about an account: its token's hash once minted, single-use until it expires (migration 0026). */
@@ -273,6 +275,17 @@ export interface RankSnapshotPlacesTable {
   total_points: number;
 }
 
+/**
+ * A person's own choice about following a topic (migration 0031): 1 follows it, 0 unfollows a topic they
+ * voted on (docs/decisions/031-follows.md).
+ */
+export interface TopicFollowsTable {
+  user_id: number;
+  topic_id: number;
+  following: Flag;
+  created_at: string;
+}
+
 export interface TranslationsTable {
   id: Id;
   entity_type: string;
@@ -364,6 +377,7 @@ export interface Database {
   burst_flag_ballots: BurstFlagBallotsTable;
   rank_snapshots: RankSnapshotsTable;
   rank_snapshot_places: RankSnapshotPlacesTable;
+  topic_follows: TopicFollowsTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;

@@ -253,6 +253,30 @@ const samples: Record<Operation, Sample> = {
     status: 200,
     request: () => ({ path: '/api/users/me/votes?lang=en', token: voter.accessToken }),
   },
+  'GET /api/topics/{topicId}/follow': {
+    status: 200,
+    request: () => ({ path: `/api/topics/${topic.id}/follow`, token: voter.accessToken }),
+  },
+  'PUT /api/topics/{topicId}/follow': {
+    status: 200,
+    request: () => ({ path: `/api/topics/${mainTopic.id}/follow`, token: voter.accessToken }),
+  },
+  'DELETE /api/topics/{topicId}/follow': {
+    status: 200,
+    request: () => ({ path: `/api/topics/${topic.id}/follow`, token: voter.accessToken }),
+  },
+  'GET /api/users/me/follows': {
+    status: 200,
+    request: () => ({ path: '/api/users/me/follows?lang=en', token: voter.accessToken }),
+  },
+  'PUT /api/users/me/follow-settings': {
+    status: 200,
+    request: () => ({
+      path: '/api/users/me/follow-settings',
+      token: voter.accessToken,
+      body: { followVotedTopics: true },
+    }),
+  },
   'POST /api/admin/ballots/quarantine': {
     status: 200,
     request: () => ({

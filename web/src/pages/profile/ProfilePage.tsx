@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { PasswordResetDoneState } from '../../features/account-links/index.js';
 import { useAuth } from '../../features/auth/index.js';
+import { FollowedTopics } from '../../features/follows/index.js';
 import { AccountDataCard, MyVotes, PasswordForm, ProfileForm } from '../../features/profile/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import { SessionsCard } from './SessionsCard.js';
 
-/** /profile: my account, my password, my sessions, my data, my votes (RequireAuth guarantees a user). */
+/** /profile: my account, my password, my sessions, my data, my votes, what I follow (RequireAuth guarantees a user). */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -38,6 +39,7 @@ export function ProfilePage() {
         <SessionsCard />
         <AccountDataCard />
         <MyVotes />
+        <FollowedTopics />
       </div>
     </section>
   );

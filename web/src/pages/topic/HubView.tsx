@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { HUB_PAGE_SIZE } from '../../../../common/constants.js';
+import { FollowButton } from '../../features/follows/index.js';
 import { LANGUAGE_PARAM, useLanguage } from '../../features/i18n/index.js';
 import { Podium, TagFilter, useHub } from '../../features/topics/index.js';
 import { useNumberFormat } from '../../shared/hooks/useNumberFormat.js';
@@ -50,6 +51,7 @@ export function HubView({ topic, head, back }: { topic: TopicDto; head: ReactNod
     <article className="page topic topic--hub">
       {back}
       {head}
+      <FollowButton topicId={topic.id} />
       <dl className="topic-facts">
         <div className="topic-facts__item">
           <dt>{t('topic.category')}</dt>

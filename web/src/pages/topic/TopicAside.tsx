@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TopicDto } from '../../../../common/api/topics.js';
 import { methodologyHref } from '../../../../common/routes.js';
+import { FollowButton } from '../../features/follows/index.js';
 import { useLanguage } from '../../features/i18n/index.js';
 import { TagList, useHub, useTopicTitle } from '../../features/topics/index.js';
 import { timeAgo } from '../../shared/format/relative-time.js';
@@ -75,6 +76,7 @@ export function TopicAside({ topic }: { topic: TopicDto }) {
             </dd>
           </div>
         </dl>
+        <FollowButton topicId={topic.id} />
       </section>
       <ShareLinks topic={topic} />
       <OpenDataLinks topicId={topic.id} />

@@ -4,6 +4,7 @@ import type { MyVotesData } from '../../../../../common/api/profile.js';
 import type { Language } from '../../../../../common/constants.js';
 import { apiRequest, tokenStore } from '../../../shared/api/index.js';
 import { sessionQueryKey } from '../../auth/index.js';
+import { followKeys } from '../../follows/index.js';
 
 export const profileKeys = {
   myVotes: ['profile', 'my-votes'] as const,
@@ -61,6 +62,8 @@ export function useWithdrawVotes() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: profileKeys.myVotes }),
         queryClient.invalidateQueries({ queryKey: ['votes'] }),
+        // A withdrawn ballot no longer follows its topic (decision 031).
+        queryClient.invalidateQueries({ queryKey: followKeys.all }),
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
       ]),
   });
