@@ -286,6 +286,32 @@ export interface TopicFollowsTable {
   created_at: string;
 }
 
+/**
+ * What a person is told (migration 0032, docs/decisions/032-notifications.md): written by a job, read in the
+ * person's inbox. `facts` is JSON (ids and names as they stood: `NotificationFacts` of common/api/notifications.ts);
+ * the words are chosen in the reader's language. A later event for the same person and topic before
+ * `batch_until` updates the row rather than making another (at most one per person, topic and hour).
+ */
+export interface NotificationsTable {
+  id: Id;
+  user_id: number;
+  kind: string;
+  topic_id: number | null;
+  facts: string;
+  created_at: string;
+  updated_at: string;
+  batch_until: string;
+  read_at: NullableDefault<string>;
+}
+
+/** How a person wants one kind of notification (migration 0032); no row: the kind's default. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  kind: string;
+  delivery: 'app' | 'email' | 'digest';
+  updated_at: string;
+}
+
 export interface TranslationsTable {
   id: Id;
   entity_type: string;
@@ -378,6 +404,8 @@ export interface Database {
   rank_snapshots: RankSnapshotsTable;
   rank_snapshot_places: RankSnapshotPlacesTable;
   topic_follows: TopicFollowsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;

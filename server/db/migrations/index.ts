@@ -31,6 +31,7 @@ import { ballotCounting } from './2026-11-27-0028-ballot-counting.js';
 import { burstFlags } from './2026-11-27-0029-burst-flags.js';
 import { rankHistory } from './2026-11-27-0030-rank-history.js';
 import { topicFollows } from './2026-11-28-0031-topic-follows.js';
+import { notifications } from './2026-11-28-0032-notifications.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -67,6 +68,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0029-burst-flags': burstFlags,
   '2026-11-27-0030-rank-history': rankHistory,
   '2026-11-28-0031-topic-follows': topicFollows,
+  '2026-11-28-0032-notifications': notifications,
 };
 
 /** Every migration of this release, in order. */
