@@ -8,7 +8,8 @@ import { PUBLIC_READ, PUBLIC_READ_CHANGED_BY_EVENTS } from '../../http/public-re
 import { fileDownload } from '../../http/responses.js';
 import { ATOM_MEDIA_TYPE, FEED_ENTRIES, FeedsService } from './service.js';
 
-const atomDocument = z.string().meta({ format: 'binary' });
+/** An Atom document: XML text (RFC 4287). */
+const atomDocument = z.string();
 
 /** Atom feeds (decision 034): a topic's podium changes, a category's new topics. */
 export async function feedRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
