@@ -1,7 +1,9 @@
 import { Feed, type FeedOptions, type Item } from 'feed';
 import type { TopicDto } from '../../../common/api/topics.js';
 import { BASE_NAME_LANGUAGE, type Language } from '../../../common/constants.js';
+import { DAY_MS, dayOf } from '../../../common/history/days.js';
 import type { AppContext } from '../../context.js';
+import { readCacheFor } from '../../db/read-cache.js';
 import { errors } from '../../http/errors.js';
 import { cachedUiCatalog } from '../../web/boot-catalog.js';
 import { escapeHtml } from '../../web/html.js';
@@ -17,6 +19,12 @@ import { FeedsRepository } from './repository.js';
 export const FEED_ENTRIES = 50;
 /** Ranking rows read for the podium now: ties for 3rd beyond this are left out (the page's head reads as many). */
 const RANKING_ROWS = 50;
+/**
+ * A topic's podiums in its history change only when the daily job writes (or a proposition goes): kept a
+ * minute under the topic and the last day a snapshot can have, like the rank history's answer (decision
+ * 023), so a feed read costs the standing now and the document, not a read of every snapshot.
+ */
+const SNAPSHOTS_TTL_MS = 60_000;
 /** The media type of an Atom document (RFC 4287 section 7). */
 export const ATOM_MEDIA_TYPE = 'application/atom+xml; charset=utf-8';
 /**
@@ -76,7 +84,11 @@ export class FeedsService {
     // A main topic takes no ballots: it has no podium (its sub-topics each have theirs).
     if (topic.isMainTopic) throw errors.notFound('Topic');
     const [snapshots, ranking, createdAt, catalog] = await Promise.all([
-      this.repository.podiumSnapshots(topic.id),
+      readCacheFor(this.ctx.db).get(
+        `feed-podiums:${topic.id}:${dayOf(this.ctx.clock.now() - DAY_MS)}`,
+        () => this.repository.podiumSnapshots(topic.id),
+        { ttlMs: SNAPSHOTS_TTL_MS },
+      ),
       this.rankings.ranking(topic.id, RANKING_ROWS),
       this.repository.activeTopicCreatedAt(topic.id),
       cachedUiCatalog(this.ctx, language),
@@ -200,10 +212,17 @@ export const categoryPageUrl = (publicUrl: string, name: string, language: Langu
 
 /** The podium entries' words in one language. */
 class PodiumWords {
+  // Made once per feed: an Intl object costs far more to make than to use (150 points in a feed).
+  private readonly plurals: Intl.PluralRules;
+  private readonly numbers: Intl.NumberFormat;
+
   constructor(
     private readonly catalog: Readonly<Record<string, string>>,
-    private readonly language: Language,
-  ) {}
+    language: Language,
+  ) {
+    this.plurals = new Intl.PluralRules(language);
+    this.numbers = new Intl.NumberFormat(language);
+  }
 
   /** "New leader: X (12 points)" when one proposition took 1st alone, else the whole podium. */
   title(change: PodiumChange): string {
@@ -222,9 +241,9 @@ class PodiumWords {
 
   /** "12 points" in the language (the share card's words, Intl's plural rules and digits). */
   private points(points: number): string {
-    const plural = new Intl.PluralRules(this.language).select(points);
+    const plural = this.plurals.select(points);
     return this.text(plural === 'one' ? 'card.points_one' : 'card.points_other', {
-      count: points.toLocaleString(this.language),
+      count: this.numbers.format(points),
     });
   }
 
