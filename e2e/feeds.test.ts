@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PopularTopicsData } from '../common/api/topics.js';
 import type { Language } from '../common/constants.js';
-import { callApi, expectNoSeriousA11yViolations, SCREENSHOT_DIR, setupE2E } from './support/index.js';
+import { callApi, expectNoSeriousA11yViolations, SCREENSHOT_DIR, setupE2E, text } from './support/index.js';
 import { NARROW, shootChecked } from './support/shots.js';
 
 /**
@@ -33,9 +33,18 @@ describe.each(['fr', 'en'] as const)('feeds in %s', (language) => {
     const topic = await votedSubTopic(language);
     const page = await e2e.newPage(language, { path: `/topic/${topic.id}`, viewport: NARROW });
     try {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const [link] = await feedLinks(page);
       expect(link?.href).toBe(`${e2e.url}/api/topics/${topic.id}/feed.atom?lng=${language}`);
       expect(link?.title).toContain(topic.title);
+      // The same feed, visible in the topic's data card for a person to copy into their reader.
+      const visible = page
+        .getByRole('region', { name: text(language, 'topic.openData.title') })
+        .getByRole('link', { name: text(language, 'feed.topic.link') });
+      expect(await visible.getAttribute('href')).toBe(`/api/topics/${topic.id}/feed.atom?lng=${language}`);
+      await visible.scrollIntoViewIfNeeded();
+      await visible.focus();
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `feeds-topic-link-${language}-360.png`) });
       await shootChecked(page, `feeds-topic-${language}-360`);
       await expectNoSeriousA11yViolations(page, `topic page ${language}`);
 
@@ -47,7 +56,6 @@ describe.each(['fr', 'en'] as const)('feeds in %s', (language) => {
       expect(xml).toContain('<entry>');
       // What a person opening the address sees: the document as Chromium shows XML without a stylesheet.
       await page.goto(link?.href ?? '');
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOT_DIR, `feeds-topic-feed-${language}-360.png`) });
     } finally {
       await page.context().close();
