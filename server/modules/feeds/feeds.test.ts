@@ -373,12 +373,19 @@ describe('validity', () => {
     expect(relaxNgErrors(withoutId)).toContain('Expecting an element id');
   });
 
-  it('validates for an empty category too (its updated is the category’s creation)', async () => {
+  it('validates for an empty category and a topic without votes too (no entry; updated is their creation)', async () => {
     const empty = await makeCategory(server.ctx.db, { name: 'Empty shelf' });
-    const response = await categoryFeed(empty.id, 'es');
-    expect(response.status).toBe(200);
-    expect(relaxNgErrors(response.text)).toBe('');
-    expect(entriesOf(response.text)).toEqual([]);
+    const quiet = await makeTopic(server.ctx.db, { categoryId, language: 'es' });
+    for (const path of [
+      `/api/categories/${empty.id}/feed.atom?lng=es`,
+      `/api/topics/${quiet.id}/feed.atom?lng=es`,
+    ]) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBe(200);
+      expect(relaxNgErrors(response.text), path).toBe('');
+      expect(entriesOf(response.text), path).toEqual([]);
+      expect(Number.isNaN(Date.parse(textOf(only(parse(response.text), 'updated'))))).toBe(false);
+    }
   });
 });
 
