@@ -28,7 +28,8 @@ describe('open data', () => {
       const data = page.getByRole('region', { name: text(lng, 'topic.openData.title') });
       const csv = data.getByRole('link', { name: text(lng, 'topic.openData.csv') });
       await csv.waitFor();
-      await expect.poll(() => data.getByRole('link').count()).toBe(2);
+      // CSV, JSON and the podium's feed (decision 034).
+      await expect.poll(() => data.getByRole('link').count()).toBe(3);
       const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^podium-T-[A-Z0-9]+-ranking-all-${lng}\\.csv$`),

@@ -116,8 +116,9 @@ async function answerTo(method: string, { path, token, body }: SampleRequest): P
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-  // A CSV file's schema is a string: its text is what is checked.
-  if (mediaType === 'text/csv') return { status: response.status, mediaType, body: await response.text() };
+  // A CSV file's or an Atom feed's schema is a string: its text is what is checked.
+  if (mediaType === 'text/csv' || mediaType === 'application/atom+xml')
+    return { status: response.status, mediaType, body: await response.text() };
   // An image's schema is a binary string: its bytes are what is checked.
   if (mediaType === 'image/png') {
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -436,6 +437,14 @@ const samples: Record<Operation, Sample> = {
   'GET /api/topics/{topicId}/card.png': {
     status: 200,
     request: () => ({ path: `/api/topics/${topic.id}/card.png?lng=de` }),
+  },
+  'GET /api/topics/{topicId}/feed.atom': {
+    status: 200,
+    request: () => ({ path: `/api/topics/${topic.id}/feed.atom?lng=es` }),
+  },
+  'GET /api/categories/{categoryId}/feed.atom': {
+    status: 200,
+    request: () => ({ path: `/api/categories/${category.id}/feed.atom?lng=fr` }),
   },
   'GET /api/oembed': {
     status: 200,
@@ -828,6 +837,9 @@ const refusals: Array<[Operation, number, () => SampleRequest]> = [
   ['GET /api/topics/{topicId}/rank-history', 404, () => ({ path: '/api/topics/999999/rank-history' })],
   ['GET /api/topics/{topicId}/card.png', 404, () => ({ path: '/api/topics/999999/card.png' })],
   ['GET /api/topics/{topicId}/card.png', 400, () => ({ path: `/api/topics/${topic.id}/card.png?lng=zz` })],
+  ['GET /api/topics/{topicId}/feed.atom', 404, () => ({ path: '/api/topics/999999/feed.atom' })],
+  ['GET /api/topics/{topicId}/feed.atom', 400, () => ({ path: `/api/topics/${topic.id}/feed.atom?lng=zz` })],
+  ['GET /api/categories/{categoryId}/feed.atom', 404, () => ({ path: '/api/categories/999999/feed.atom' })],
   ['POST /api/auth/register', 400, () => ({ path: '/api/auth/register', body: { email: 'x' } })],
   [
     'POST /api/admin/categories',

@@ -18,6 +18,7 @@ let server: TestServer;
 let distDir: string;
 let topic: { id: number; slug: string };
 let main: { id: number };
+let categoryId: number;
 let voter: TestUser;
 let admin: TestUser;
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
   server = await startTestServer({ webDistDir: distDir });
   const db = server.ctx.db;
   const category = await makeCategory(db);
+  categoryId = category.id;
   const tag = await makeTag(db, { name: 'Lisbon', type: 'LOCATION' });
   main = await makeTopic(db, {
     categoryId: category.id,
@@ -72,6 +74,8 @@ const publicReads = () => [
   `/api/topics/${topic.id}/ranking.csv?lng=en`,
   `/api/topics/${topic.id}/ranking.json?lng=en&window=month`,
   `/api/topics/${topic.id}/card.png?lng=en`,
+  `/api/topics/${topic.id}/feed.atom?lng=fr`,
+  `/api/categories/${categoryId}/feed.atom?lng=de`,
   `/api/oembed?url=${encodeURIComponent(`${server.ctx.config.publicUrl}/topic/${topic.id}`)}`,
 ];
 

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes.js';
 import { shareCardRoutes } from './cards/routes.js';
 import { adminCategoryRoutes, adminTagRoutes } from './catalogue/routes.js';
 import { embedRoutes } from './embed/routes.js';
+import { feedRoutes } from './feeds/routes.js';
 import { followRoutes } from './follows/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { historyRoutes } from './history/routes.js';
@@ -44,6 +45,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     openDataRoutes,
     shareCardRoutes,
     embedRoutes,
+    feedRoutes,
     historyRoutes,
     searchRoutes,
     followRoutes,

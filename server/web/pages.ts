@@ -7,7 +7,9 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unava
 import { ApiError } from '../http/errors.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/public-reads.js';
 import { shareCardsOf } from '../modules/cards/service.js';
+import { FeedsService } from '../modules/feeds/service.js';
 import { RankingsService } from '../modules/rankings/service.js';
+import { categoryIdOf } from '../modules/search/service.js';
 import { topicTag } from '../modules/topics/caches.js';
 import { TopicsService } from '../modules/topics/service.js';
 import {
@@ -21,7 +23,7 @@ import { isLanguageInAddress, pageLanguage, varyByLanguage, withHtmlLanguage } f
 import { TEXT_PAGE_HEADS, textPageHeadTags } from './page-meta.js';
 import { ServedPage } from './served-page.js';
 import { pageDataSource, renderedAddress, renderedPage, type ServerRenderer } from './server-render.js';
-import { renderIndex, topicHeadTags } from './topic-meta.js';
+import { feedLinkTag, renderIndex, topicHeadTags, withHeadTags } from './topic-meta.js';
 
 /** Ranking entries a topic page's head describes (its JSON-LD ItemList). */
 const RANKING_IN_HEAD = 50;
@@ -97,6 +99,7 @@ export function pageHandler(
   const topics = new TopicsService(ctx);
   const rankings = new RankingsService(ctx.db);
   const cards = shareCardsOf(ctx);
+  const feeds = new FeedsService(ctx);
   const source = pageDataSource(ctx);
   const reads = readCacheFor(ctx.db);
   const unavailable = unavailablePages(indexHtml);
@@ -104,11 +107,13 @@ export function pageHandler(
   async function topicHead(slugOrId: string, language: Language): Promise<PageHead> {
     try {
       const topic = await topics.topic(slugOrId.slice(0, 255), language);
-      const [{ rankings: rows }, image] = await Promise.all([
+      const [{ rankings: rows }, image, feed] = await Promise.all([
         rankings.ranking(topic.id, RANKING_IN_HEAD),
         cards.image(topic.id, language),
+        feeds.topicFeedLink(topic, language),
       ]);
-      const head = topicHeadTags({ topic, rankings: rows, language, publicUrl: ctx.config.publicUrl, image });
+      const { publicUrl } = ctx.config;
+      const head = topicHeadTags({ topic, rankings: rows, language, publicUrl, image, feed });
       const subjects = [topicTag(topic.id)];
       if (topic.mainTopicId !== null) subjects.push(topicTag(topic.mainTopicId));
       return { status: 200, ...head, subjects };
@@ -128,6 +133,18 @@ export function pageHandler(
     return { status: 200, ...head, subjects: [] };
   }
 
+  /**
+   * The feed discovery link of a category's page (the search page filtered by a category, as the app
+   * links it: by slug or by name in any language); none for any other search.
+   */
+  async function categoryFeedTag(address: string, language: Language): Promise<string | undefined> {
+    const category = new URLSearchParams(address.split('?', 2)[1] ?? '').get('category');
+    if (!category) return undefined;
+    const categoryId = categoryIdOf(await ctx.searchSnapshots.current(), category);
+    const feed = categoryId === undefined ? undefined : await feeds.categoryFeedLink(categoryId, language);
+    return feed && feedLinkTag(feed);
+  }
+
   /** Builds a page; its address is a page's path (or /404) and, for a rendered page, the query it reads. */
   async function build(
     request: FastifyRequest,
@@ -142,7 +159,11 @@ export function pageHandler(
       if (html !== undefined) return { page: new ServedPage(404, html), subjects: [] };
     }
     const { status, html } = await rendered(request, route, address, language, head);
-    return { page: new ServedPage(status, html), subjects: head?.subjects ?? [] };
+    const feedTag = route === 'search' ? await categoryFeedTag(address, language) : undefined;
+    return {
+      page: new ServedPage(status, feedTag ? withHeadTags(html, feedTag) : html),
+      subjects: head?.subjects ?? [],
+    };
   }
 
   /** The page's HTML: the shell with its head and catalog, rendered on the server where its route is. */

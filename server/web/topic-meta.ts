@@ -25,8 +25,10 @@ export function topicHeadTags(input: {
   publicUrl: string;
   /** The topic's share card (a hub's too). */
   image: ShareImage;
+  /** Its podium feed (a topic that takes ballots), for feed readers' discovery. */
+  feed?: FeedLink;
 }): { title: string; tags: string } {
-  const { topic, rankings, language, publicUrl, image } = input;
+  const { topic, rankings, language, publicUrl, image, feed } = input;
   const title = `${topic.title} · ${BRAND}`;
   const description = clip(topic.description?.trim() || fallbackDescription(language, topic.title), 300);
   const canonical = topicUrl(publicUrl, topic.id, language);
@@ -41,10 +43,21 @@ export function topicHeadTags(input: {
     }),
     // oEmbed discovery (decision 029): a site given this page's link finds its live embed.
     `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembedUrl(publicUrl, canonical))}" title="${escapeHtml(topic.title)}">`,
+    ...(feed ? [feedLinkTag(feed)] : []),
     `<script type="application/ld+json">${jsonForScript(rankingJsonLd(topic, rankings, canonical, description))}</script>`,
   ];
   return { title, tags: lines.join('\n    ') };
 }
+
+/** A page's Atom feed: its address and its title in the page's language. */
+export interface FeedLink {
+  url: string;
+  title: string;
+}
+
+/** Feed autodiscovery (decision 034): a feed reader given the page's address finds its feed. */
+export const feedLinkTag = (feed: FeedLink) =>
+  `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.url)}">`;
 
 function rankingJsonLd(
   topic: TopicDto,
@@ -84,4 +97,9 @@ export function renderIndex(
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', () => `  ${page.tags}\n  </head>`);
+}
+
+/** Adds tags at the end of a page's head (a replacement function: a `$&` in a name stays as written). */
+export function withHeadTags(html: string, tags: string): string {
+  return html.replace('</head>', () => `  ${tags}\n  </head>`);
 }

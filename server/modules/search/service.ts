@@ -227,9 +227,16 @@ export class SearchService {
 /** A category or tag filter by slug or by name in any language; an unknown one filters everything out. */
 function resolveFilter(snapshot: SearchSnapshot, params: SearchParams): TopicFilter | undefined {
   if (!params.category && !params.tag) return undefined;
-  const keyOf = (value: string) => (/^[a-z0-9-]+$/.test(value) ? value : foldText(value));
   const filter: TopicFilter = {};
-  if (params.category) filter.categoryId = snapshot.categoryKeys.get(keyOf(params.category)) ?? -1;
-  if (params.tag) filter.tagId = snapshot.tagKeys.get(keyOf(params.tag)) ?? -1;
+  if (params.category) filter.categoryId = categoryIdOf(snapshot, params.category) ?? -1;
+  if (params.tag) filter.tagId = snapshot.tagKeys.get(filterKey(params.tag)) ?? -1;
   return filter;
+}
+
+/** A filter's key: a slug as it is, a name folded (any language's). */
+const filterKey = (value: string) => (/^[a-z0-9-]+$/.test(value) ? value : foldText(value));
+
+/** The category a search page's `category` names (a slug, or a name in any language), if any. */
+export function categoryIdOf(snapshot: SearchSnapshot, category: string): number | undefined {
+  return snapshot.categoryKeys.get(filterKey(category));
 }

@@ -10,8 +10,8 @@ import { useLanguage } from '../../features/i18n/index.js';
 
 /**
  * "The data": the ranking as shown (its period, the page's language) as a CSV or JSON file, from the public
- * export routes (server/modules/opendata). Plain links: they work before the page's script runs, and the
- * server names the file.
+ * export routes (server/modules/opendata), and the podium's Atom feed. Plain links: they work before the
+ * page's script runs, and the server names the file.
  */
 export function OpenDataLinks({ topicId }: { topicId: number }) {
   const { t } = useTranslation();
@@ -39,6 +39,12 @@ export function OpenDataLinks({ topicId }: { topicId: number }) {
           </a>
         </li>
       </ul>
+      {/* The podium's changes for a feed reader (decision 034); the page's head names the same feed. */}
+      <p className="topic-aside__feed">
+        <a href={`/api/topics/${topicId}/feed.atom?lng=${language}`} type="application/atom+xml">
+          {t('feed.topic.link')}
+        </a>
+      </p>
     </section>
   );
 }
