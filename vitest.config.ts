@@ -37,9 +37,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 60_000,
+          // Two files share the cores: a test that takes 20 s alone may take twice that beside another.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          globalSetup: ['e2e/support/global-setup.ts'],
+          // Two files at a time: a browser test mostly waits (on its server, its browser, a poll), so one
+          // at a time left the two cores two-thirds idle. Each file has its own server, data and Chromium.
+          maxWorkers: 2,
           // expect.poll waits for what the page does next: 1 s (Vitest's default) is too short on 2 busy cores.
           expect: { poll: { timeout: 15_000, interval: 100 } },
         },

@@ -253,9 +253,10 @@ describe('proposals under review', () => {
     await openQueue(admin, 'en', typed);
     const item = proposalCard(admin, typed);
     // Its similar proposition is named on its card, and offered first.
-    expect(await item.textContent()).toContain(
-      text('en', 'adminProposals.item.similar', { names: '“Sushi Zen”' }),
-    );
+    // Polled: the card shows before its similar propositions have been looked up.
+    await expect
+      .poll(() => item.textContent())
+      .toContain(text('en', 'adminProposals.item.similar', { names: '“Sushi Zen”' }));
     await item.getByRole('button', { name: `${text('en', 'adminProposals.merge')} ${typed}` }).click();
     const into = item.getByLabel(text('en', 'adminCatalogue.topicEdit.mergeInto', { name: typed }));
     await expect
