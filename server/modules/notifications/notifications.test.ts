@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationDto } from '../../../common/api/notifications.js';
 import { makeCategory } from '../../test/catalogue-factory.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { runEveryDueJob } from '../../test/jobs.js';
@@ -228,12 +229,13 @@ describe('the hourly batch', () => {
     const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo', 'Charlie']);
     const follower = await registerUser(server);
     await follow(server, follower.accessToken, topic.id);
-    const voters = [];
+    const voters: TestUser[] = [];
     for (let i = 0; i < 5; i++) voters.push(await voterNotFollowing());
-    await cast(voters[0], topic.id, ['Alpha']);
+    const [v0, v1, v2, v3, v4] = voters as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    await cast(v0, topic.id, ['Alpha']);
     await settle(server);
-    await cast(voters[1], topic.id, ['Bravo', 'Alpha']);
-    await cast(voters[2], topic.id, ['Bravo']);
+    await cast(v1, topic.id, ['Bravo', 'Alpha']);
+    await cast(v2, topic.id, ['Bravo']);
     await settle(server);
     let inbox = await inboxOf(server, follower.accessToken);
     expect(inbox.notifications).toHaveLength(1);
@@ -247,7 +249,7 @@ describe('the hourly batch', () => {
 
     // Half an hour later Alpha is back at #1: the same row says so, with two events, unread again.
     server.clock.advance(30 * 60_000);
-    await cast(voters[3], topic.id, ['Alpha', 'Charlie']);
+    await cast(v3, topic.id, ['Alpha', 'Charlie']);
     await settle(server);
     inbox = await inboxOf(server, follower.accessToken);
     expect(inbox.notifications).toHaveLength(1);
@@ -259,11 +261,12 @@ describe('the hourly batch', () => {
       previousLeaders: [{ id: topic.propositions.Alpha, name: 'Alpha' }],
       events: 2,
     });
-    expect(inbox.notifications[0]?.updatedAt > (inbox.notifications[0]?.createdAt as string)).toBe(true);
+    const batched = inbox.notifications[0] as NotificationDto;
+    expect(batched.updatedAt > batched.createdAt).toBe(true);
 
     // Past the hour: a new notification.
     server.clock.advance(31 * 60_000);
-    await cast(voters[4], topic.id, ['Bravo', 'Charlie']);
+    await cast(v4, topic.id, ['Bravo', 'Charlie']);
     await settle(server);
     inbox = await inboxOf(server, follower.accessToken);
     expect(inbox.notifications.map((n) => n.facts.events)).toEqual([1, 2]);

@@ -80,7 +80,11 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   api.get(
     '/notifications/stream',
     {
-      schema: { tags, querystring: streamQuery, response: eventStream(notificationDto, NOTIFICATION_STREAM) },
+      schema: {
+        tags,
+        querystring: streamQuery,
+        response: eventStream(z.union([unreadCountData, notificationDto]), NOTIFICATION_STREAM),
+      },
       compress: false,
     },
     async (request, reply) => {
