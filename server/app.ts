@@ -161,7 +161,7 @@ export async function buildApp({
     category: categoryBaseTexts,
     tag: tagBaseTexts,
   });
-  const notifications = new NotificationsService({ db: database.db, changes, clock, texts });
+  const notifications = new NotificationsService({ db: database.db, database, changes, clock, texts });
   const notificationStreams = new NotificationStreams(
     database.db,
     notifications,

@@ -210,4 +210,30 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two app servers on one Postg
       await peer.close();
     }
   });
+
+  it('fold two news of one kind and topic delivered at the same moment into one notification per person', async () => {
+    const peer = await startPeer();
+    try {
+      const topic = await topicWith(server.ctx.db, ['Alpha']);
+      const people = await makeFollowers(server.ctx.db, topic.id, 600, 'fold');
+      const flagged = (flagId: number): Announcement => ({
+        kind: 'burstFlagged',
+        topicId: topic.id,
+        facts: { kind: 'burstFlagged', flagId, ballots: 5, events: 1 },
+      });
+      await Promise.all([
+        server.ctx.notifications.deliver('test:fold:1', flagged(1), people),
+        peer.ctx.notifications.deliver('test:fold:2', flagged(2), people),
+      ]);
+      const rows = await server.ctx.db
+        .selectFrom('notifications')
+        .select(['user_id', 'facts'])
+        .where('topic_id', '=', topic.id)
+        .execute();
+      expect(rows).toHaveLength(600);
+      expect(rows.every((row) => JSON.parse(row.facts).events === 2)).toBe(true);
+    } finally {
+      await peer.close();
+    }
+  });
 });

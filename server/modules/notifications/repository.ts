@@ -1,4 +1,6 @@
-import type { NotificationKind } from '../../../common/api/notifications.js';
+import { sql } from 'kysely';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../common/api/notifications.js';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 
 /** A notification row as the inbox and the streams read it. */
@@ -30,6 +32,9 @@ export interface OpenBatchRow {
   user_id: number;
   facts: string;
 }
+
+/** The first of the advisory lock keys of the hourly batches (one per kind; the topic is the second key). */
+const BATCH_LOCK_SPACE = 390_000;
 
 /** What one statement's `in (...)` lists at most (SQLite's limit of variables is far above it). */
 const IN_CHUNK = 500;
@@ -151,6 +156,18 @@ export class NotificationsRepository {
   }
 
   // The hourly batch.
+
+  /**
+   * Holds, until the transaction ends, the batch of one kind and topic: two deliveries of the same kind and
+   * topic at once (two flags of one burst, on two servers) would each find no open row and both insert. On
+   * PostgreSQL an advisory lock (it blocks no ballot, unlike the topic's row); SQLite has one writer already.
+   */
+  async lockBatch(databaseKind: DatabaseKind, kind: NotificationKind, topicId: number | null): Promise<void> {
+    if (databaseKind !== 'postgres') return;
+    await sql`select pg_advisory_xact_lock(${BATCH_LOCK_SPACE + NOTIFICATION_KINDS.indexOf(kind)}, ${topicId ?? 0})`.execute(
+      this.db,
+    );
+  }
 
   /** The rows of kind and topic still open to the batch at `at`, one per person (the latest). */
   async openBatches(

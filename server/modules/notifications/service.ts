@@ -61,7 +61,7 @@ export class NotificationsService {
   /** Rows this process wrote and committed, for the metrics. */
   readonly written = { created: 0, batched: 0 };
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'changes' | 'clock' | 'texts'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'database' | 'changes' | 'clock' | 'texts'>) {}
 
   /** `listener` runs in each transaction that writes notifications, with the rows it wrote (notify-mail). */
   afterWrite(listener: AfterWriteListener): void {
@@ -110,6 +110,7 @@ export class NotificationsService {
     { kind, topicId, facts }: Announcement,
     at: string,
   ): Promise<WrittenNotification[]> {
+    await repository.lockBatch(this.ctx.database.kind, kind, topicId);
     const open = await repository.openBatches(userIds, kind, topicId, at);
     const batched = new Set(open.map((row) => row.user_id));
     // Rows whose merged facts are the same are updated by one statement (usually all of them).
