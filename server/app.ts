@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { followChanges } from './derived-state.js';
 import { answerClientError } from './http/client-errors.js';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { loggedUrl } from './http/logged-url.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { registerPublicReads } from './http/public-reads.js';
 import { registerRateLimits } from './http/rate-limit/register.js';
@@ -241,7 +242,7 @@ export async function buildApp({
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

@@ -1,0 +1,7 @@
+/**
+ * A request's address as the request log writes it: the value of a `token` parameter (a mailed link's,
+ * an unsubscribe link's) is replaced, so that the log opens no account and changes nobody's settings.
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
