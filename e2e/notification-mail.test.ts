@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../common/constants.js';
-import { expectNoSeriousA11yViolations, register, setupE2E, text } from './support/index.js';
+import { expectNoSeriousA11yViolations, register, SCREENSHOT_DIR, setupE2E, text } from './support/index.js';
 import { NARROW, shootChecked } from './support/shots.js';
 
 const app = setupE2E();
@@ -68,6 +69,7 @@ describe('notification e-mail', () => {
       await card.scrollIntoViewIfNeeded();
       await expectNoSeriousA11yViolations(page, `notification settings ${lng}`);
       await shootChecked(page, `notification-settings-${lng}-360`);
+      await card.screenshot({ path: join(SCREENSHOT_DIR, `notification-settings-card-${lng}-360.png`) });
 
       // The message's visible link: opening it changes nothing, the button does.
       const token = unsubscribeToken(user.email, 'leaderChanged');
@@ -102,7 +104,7 @@ describe('notification e-mail', () => {
       await refused
         .getByRole('button', { name: text(lng, 'notificationMail.unsubscribePage.submit'), exact: true })
         .click();
-      await refused.getByText(text(lng, 'error.INVALID_LINK')).waitFor();
+      await refused.getByText(text(lng, 'notificationMail.unsubscribePage.refused')).waitFor();
       await shootChecked(refused, `unsubscribe-refused-${lng}-360`);
       for (const opened of [page, visitor, refused]) await opened.context().close();
     }, 120_000);

@@ -29,7 +29,7 @@ export function Unsubscription({ token }: { token: string | null }) {
   if (refused) {
     return (
       <>
-        <Alert tone="error">{t('error.INVALID_LINK')}</Alert>
+        <Alert tone="error">{t('notificationMail.unsubscribePage.refused')}</Alert>
         <p className="unsubscribe__links">
           <Link to="/profile#notification-settings" className={buttonClasses({ variant: 'primary' })}>
             {t('notificationMail.unsubscribePage.settings')}
