@@ -12,6 +12,7 @@ import { historyRoutes } from './history/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
 import { notificationMailRoutes } from './notification-mail/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { adminExportRoutes, openDataRoutes } from './opendata/routes.js';
 import { adminProposalRoutes } from './proposals/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
@@ -49,6 +50,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     searchRoutes,
     followRoutes,
     notificationMailRoutes,
+    notificationRoutes,
   ],
   admin: [
     adminUserRoutes,

@@ -1,5 +1,5 @@
 import i18next, { type FormatterModule } from 'i18next';
-import type { NotificationDto, NotificationKind } from '../../../common/api/notifications.js';
+import type { NotificationKind } from '../../../common/api/notifications.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/constants.js';
 import { notificationSentence, type Translate } from '../../../common/notifications/sentence.js';
 import type { AppContext } from '../../context.js';
@@ -8,6 +8,7 @@ import { cachedUiCatalog } from '../../web/boot-catalog.js';
 import type { Jobs } from '../jobs/runner.js';
 import { type MailLink, notificationMail } from '../mail/notification-mail.js';
 import type { MailTransport, OutgoingMail } from '../mail/transport.js';
+import type { WrittenNotification } from '../notifications/service.js';
 import {
   type DigestNotificationRow,
   type MailRecipientRow,
@@ -31,22 +32,6 @@ export const DIGEST_MAX_ITEMS = 30;
 const DIGEST_QUEUE_BATCH = 500;
 /** SMTP away: tried again after 10 s, doubling up to 10 min, ten times (as account links are). */
 const MAIL_RETRIES = { maxAttempts: 10, retryDelayMs: 10_000, maxRetryDelayMs: 10 * 60_000 };
-
-/** A notification as the inbox describes it (notify-core's DTO), in `language`: what the mails' words come from. */
-export type DescribeNotifications = (
-  rows: readonly DigestNotificationRow[],
-  language: Language,
-) => Promise<NotificationDto[]>;
-
-/** What the mail module needs of the notifications' writer (server/modules/notifications/service.ts). */
-export interface NotificationWrites {
-  afterWrite(
-    listener: (
-      trx: Executor,
-      written: readonly { id: number; userId: number; kind: NotificationKind; created: boolean }[],
-    ) => Promise<void>,
-  ): void;
-}
 
 /** Every number put into a text written as the reader's language writes it, as the web app's formatter does. */
 const numbers: FormatterModule = {
@@ -94,13 +79,13 @@ export class NotificationMailer {
   constructor(
     private readonly ctx: AppContext,
     private readonly transport: MailTransport,
-    private readonly describe: DescribeNotifications,
   ) {
     this.unsubscribes = new Unsubscribes(ctx);
   }
 
-  register(jobs: Jobs, notifications: NotificationWrites): void {
-    notifications.afterWrite((trx, written) => this.queueAtOnce(trx, written));
+  /** Listens to the notifications' writer (notify-core's `afterWrite`) and handles the mail jobs. */
+  register(jobs: Jobs): void {
+    this.ctx.notifications.afterWrite((trx, written) => this.queueAtOnce(trx, written));
     jobs.handle(
       NOTIFICATION_MAIL,
       (payload) => this.sendAtOnce((payload as { id: number }).id),
@@ -121,10 +106,7 @@ export class NotificationMailer {
    * In the writer's transaction: a message for each new notification whose person chose e-mail for its
    * kind. A batched update (`created` false) mails nothing more: the person was told of that topic this hour.
    */
-  private async queueAtOnce(
-    trx: Executor,
-    written: readonly { id: number; userId: number; kind: NotificationKind; created: boolean }[],
-  ): Promise<void> {
+  private async queueAtOnce(trx: Executor, written: readonly WrittenNotification[]): Promise<void> {
     const created = written.filter((notification) => notification.created);
     const repository = new NotificationMailRepository(trx);
     for (const kind of new Set(created.map((notification) => notification.kind))) {
@@ -159,7 +141,7 @@ export class NotificationMailer {
     const deliveries = await deliveriesOf(repository, reader.id, reader.is_admin === 1);
     if (deliveries[kind] !== 'email') return;
     const language = languageOf(reader);
-    const [dto] = await this.describe([row], language);
+    const [dto] = await this.ctx.notifications.dtos([row], language);
     if (!dto) return;
     const t = translatorOf(language, await cachedUiCatalog(this.ctx, language));
     const sentence = notificationSentence(t, dto);
@@ -233,7 +215,7 @@ export class NotificationMailer {
     if (total > 0) {
       const language = languageOf(reader);
       const t = translatorOf(language, await cachedUiCatalog(this.ctx, language));
-      const dtos = await this.describe(rows, language);
+      const dtos = await this.ctx.notifications.dtos(rows, language);
       const unsubscribe = await this.unsubscribes.mint(reader, 'all', language);
       const more = total - dtos.length;
       await this.transport.send(
