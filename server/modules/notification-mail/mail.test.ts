@@ -89,9 +89,12 @@ const deliver = (topicId: number, facts: NotificationFacts, people: readonly Tes
     people.map((user) => user.id).sort((a, b) => a - b),
   );
 
+/** The notification messages `user` received (their account's confirmation link is not one). */
 const messagesTo = (user: TestUser) =>
-  smtp.messages.filter((mail) =>
-    [mail.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === user.email)),
+  smtp.messages.filter(
+    (mail) =>
+      mail.headerLines.some((line) => line.key === 'list-unsubscribe-post') &&
+      [mail.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === user.email)),
   );
 
 function header(mail: ParsedMail, name: string): string {
@@ -139,7 +142,7 @@ describe('e-mail at once', () => {
     expect(header(mail as ParsedMail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // The visible link opens the page that asks first, in the message's language.
     expect(mail?.text).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{43}&lng=fr/);
-    expect(mail?.html).toContain('/profile#notification-settings');
+    expect(mail?.html).toContain('/profile?lng=fr#notification-settings');
     for (const other of [appOnly, unconfirmed, digest]) expect(messagesTo(other)).toEqual([]);
 
     // A second event on the topic within the hour updates the notification: no second message.
