@@ -133,9 +133,12 @@ export async function notificationMail(props: NotificationMailProps): Promise<Re
         h(text.Text, { style: { ...small, margin: '0 0 8px' } }, props.footer),
         h(
           text.Text,
-          { style: { ...small, margin: '0' } },
+          { style: { ...small, margin: '0 0 4px' } },
           h(link.Link, { href: props.unsubscribe.url, style: { color: ACCENT } }, props.unsubscribe.label),
-          ' · ',
+        ),
+        h(
+          text.Text,
+          { style: { ...small, margin: '0' } },
           h(link.Link, { href: props.settings.url, style: { color: ACCENT } }, props.settings.label),
         ),
       ),
