@@ -9,11 +9,7 @@ import type { Jobs } from '../jobs/runner.js';
 import { type MailLink, notificationMail } from '../mail/notification-mail.js';
 import type { MailTransport, OutgoingMail } from '../mail/transport.js';
 import type { WrittenNotification } from '../notifications/service.js';
-import {
-  type DigestNotificationRow,
-  type MailRecipientRow,
-  NotificationMailRepository,
-} from './repository.js';
+import { type MailRecipientRow, NotificationMailRepository } from './repository.js';
 import { deliveriesOf, kindsFor } from './settings.js';
 import { type UnsubscribeLink, Unsubscribes } from './unsubscribe.js';
 
