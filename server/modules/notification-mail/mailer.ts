@@ -111,14 +111,17 @@ export class NotificationMailer {
         ofKind.map((notification) => notification.userId),
         kind,
       );
-      for (const notification of ofKind) {
-        if (deliveries.get(notification.userId) !== 'email') continue;
-        await this.ctx.jobs.enqueue(trx, {
-          kind: NOTIFICATION_MAIL,
-          payload: { id: notification.id },
-          uniqueKey: `${NOTIFICATION_MAIL}:${notification.id}`,
-        });
-      }
+      // One statement per kind and chunk: a fan-out to thousands queues its messages at once.
+      await this.ctx.jobs.enqueueMany(
+        trx,
+        ofKind
+          .filter((notification) => deliveries.get(notification.userId) === 'email')
+          .map((notification) => ({
+            kind: NOTIFICATION_MAIL,
+            payload: { id: notification.id },
+            uniqueKey: `${NOTIFICATION_MAIL}:${notification.id}`,
+          })),
+      );
     }
   }
 
@@ -173,15 +176,16 @@ export class NotificationMailer {
         DIGEST_QUEUE_BATCH,
       );
       if (readers.length === 0) return;
-      await this.ctx.changes.transaction(async (trx) => {
-        for (const userId of readers) {
-          await this.ctx.jobs.enqueue(trx, {
+      await this.ctx.changes.transaction((trx) =>
+        this.ctx.jobs.enqueueMany(
+          trx,
+          readers.map((userId) => ({
             kind: NOTIFICATION_DIGEST_FOR,
             payload: { userId, until: dueAt },
             uniqueKey: `${NOTIFICATION_DIGEST_FOR}:${userId}@${dueAt}`,
-          });
-        }
-      });
+          })),
+        ),
+      );
       after = readers[readers.length - 1] ?? after;
     }
   }
