@@ -163,6 +163,23 @@ describe('e-mail at once', () => {
     expect(messagesTo(mailed)).toHaveLength(1);
   });
 
+  it('mails nothing to a person who changed their mind, or whose account was deactivated, before it left', async () => {
+    moveToNext(5);
+    const changedMind = await person('en', { leaderChanged: 'email' });
+    const deactivated = await person('en', { leaderChanged: 'email' });
+    const teas = await topic({ en: 'Best green tea' });
+    await deliver(teas.id, leaderChanged('Gyokuro', 'Sencha'), [changedMind, deactivated]);
+    const back = await server.request('PUT', '/api/users/me/notification-settings', {
+      token: changedMind.accessToken,
+      body: { settings: { leaderChanged: 'app' } },
+    });
+    expect(back.status).toBe(200);
+    await server.ctx.db.updateTable('users').set({ is_active: 0 }).where('id', '=', deactivated.id).execute();
+    await sendDue();
+    expect(messagesTo(changedMind)).toEqual([]);
+    expect(messagesTo(deactivated)).toEqual([]);
+  });
+
   it('keeps the message while the SMTP server is down, then delivers it once', async () => {
     moveToNext(5);
     const user = await person('de', { leaderChanged: 'email' });
