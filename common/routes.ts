@@ -19,6 +19,8 @@ export const CLIENT_ROUTES = {
   verifyEmail: { path: '/verify-email', access: 'public' },
   confirmEmailChange: { path: '/confirm-email-change', access: 'public' },
   cancelEmailChange: { path: '/cancel-email-change', access: 'public' },
+  // The page of the unsubscribe link every notification e-mail carries (issue 39); its token is in the query.
+  unsubscribe: { path: '/unsubscribe', access: 'public' },
   notFound: { path: '/404', access: 'public' },
   search: { path: '/search', access: 'public' },
   topic: { path: '/topic/:slug', access: 'public' },

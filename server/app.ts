@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { followChanges } from './derived-state.js';
 import { answerClientError } from './http/client-errors.js';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { loggedUrl } from './http/logged-url.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { registerPublicReads } from './http/public-reads.js';
 import { registerRateLimits } from './http/rate-limit/register.js';
@@ -38,6 +39,7 @@ import { pruneFinishedJobsDaily } from './modules/jobs/retention.js';
 import { Jobs } from './modules/jobs/runner.js';
 import { registerTestJobKinds } from './modules/jobs/test-kinds.js';
 import { createMailTransport } from './modules/mail/transport.js';
+import { NotificationMailer } from './modules/notification-mail/mailer.js';
 import { NotificationStreams } from './modules/notifications/live.js';
 import { registerNotificationProducers } from './modules/notifications/producers.js';
 import { NotificationsService } from './modules/notifications/service.js';
@@ -204,6 +206,8 @@ export async function buildApp({
   new IntegrityService(ctx).registerJobs(jobs);
   new RankHistoryService(ctx).registerJobs(jobs, app.log);
   registerNotificationProducers(ctx);
+  // Notification e-mail: at once from the writer's transaction, the daily digest, unsubscribe links (decision 033).
+  new NotificationMailer(ctx, mail).register(jobs);
   app.addHook('onClose', async () => mail.close());
 
   // Before compression (it sees the answer's own bytes) and before any route (it learns the public ones).
@@ -257,8 +261,7 @@ export async function buildApp({
     request.log.info(
       {
         method: request.method,
-        // A stream ticket is single-use and lives 30 s, and still stays out of the logs.
-        url: request.url.replace(/([?&]ticket=)[^&]*/g, '$1[redacted]'),
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

@@ -59,6 +59,7 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Podium <no-reply@podium.invalid>'),
   RESET_REQUESTS_PER_HOUR: positiveInt.default(5),
+  NOTIFICATION_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_TOKEN: z
     .string()
@@ -207,6 +208,8 @@ export interface MailSettings {
   outboxDir: string;
   /** Links (password reset, confirmation again) one address or one client may ask for per hour. */
   linkRequestsPerHour: number;
+  /** The hour (UTC, 0 to 23) the daily digest of notifications leaves (docs/decisions/033). */
+  digestHourUtc: number;
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
       outboxDir: join(dataDir, 'mail'),
       linkRequestsPerHour: e.RESET_REQUESTS_PER_HOUR,
+      digestHourUtc: e.NOTIFICATION_DIGEST_HOUR,
     },
     passwordThrottle: {
       failuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,

@@ -337,6 +337,34 @@ export interface NotificationStreamTicketsTable {
   expires_at: string;
 }
 
+/**
+ * The one-click unsubscribe link of a notification e-mail (migration 0034): its token's hash, the person,
+ * the kind it stops (or `all`), the address it was mailed to; good until it expires, idempotent once used.
+ */
+export interface NotificationUnsubscribesTable {
+  id: Id;
+  user_id: number;
+  kind: string;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: NullableDefault<string>;
+}
+
+/** A notification mailed at once, once the SMTP server accepted it (migration 0034). */
+export interface NotificationMailsTable {
+  notification_id: number;
+  sent_at: string;
+}
+
+/** Up to when a person's last daily digest went (migration 0034). */
+export interface NotificationDigestsTable {
+  user_id: number;
+  sent_until: string;
+  updated_at: string;
+}
+
 export interface TranslationsTable {
   id: Id;
   entity_type: string;
@@ -434,6 +462,9 @@ export interface Database {
   notification_podiums: NotificationPodiumsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_stream_tickets: NotificationStreamTicketsTable;
+  notification_unsubscribes: NotificationUnsubscribesTable;
+  notification_mails: NotificationMailsTable;
+  notification_digests: NotificationDigestsTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;

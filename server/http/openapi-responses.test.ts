@@ -4,6 +4,7 @@ import type { LinkPurpose } from '../../common/api/account-links.js';
 import { DAY_MS, dayOf } from '../../common/history/days.js';
 import { tokenHashOf } from '../modules/auth/account-links.js';
 import { HistoryRepository } from '../modules/history/repository.js';
+import { Unsubscribes } from '../modules/notification-mail/unsubscribe.js';
 import { ballot, vote } from '../modules/votes/test-helpers.js';
 import { createAdmin, registerUser, type TestUser } from '../test/factories.js';
 import { type Answer, OpenApiContract, type Operation } from '../test/openapi-contract.js';
@@ -299,6 +300,28 @@ const samples: Record<Operation, Sample> = {
       token: voter.accessToken,
       body: { followVotedTopics: true },
     }),
+  },
+  'GET /api/users/me/notification-settings': {
+    status: 200,
+    request: () => ({ path: '/api/users/me/notification-settings', token: voter.accessToken }),
+  },
+  'PUT /api/users/me/notification-settings': {
+    status: 200,
+    request: () => ({
+      path: '/api/users/me/notification-settings',
+      token: voter.accessToken,
+      body: { settings: { leaderChanged: 'digest' } },
+    }),
+  },
+  'POST /api/notification-mail/unsubscribe': {
+    status: 200,
+    request: async () => {
+      // A link as a notification e-mail's job mints it.
+      const link = new URL(
+        await new Unsubscribes(server.ctx).mint(voter, 'leaderChanged', 'en').then((l) => l.post),
+      );
+      return { path: link.pathname + link.search, body: { 'List-Unsubscribe': 'One-Click' } };
+    },
   },
   'GET /api/notifications': {
     status: 200,

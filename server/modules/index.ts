@@ -12,6 +12,7 @@ import { healthRoutes } from './health/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
+import { notificationMailRoutes } from './notification-mail/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { adminExportRoutes, openDataRoutes } from './opendata/routes.js';
 import { adminProposalRoutes } from './proposals/routes.js';
@@ -50,6 +51,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     historyRoutes,
     searchRoutes,
     followRoutes,
+    notificationMailRoutes,
     notificationRoutes,
   ],
   admin: [

@@ -33,6 +33,7 @@ import { rankHistory } from './2026-11-27-0030-rank-history.js';
 import { topicFollows } from './2026-11-28-0031-topic-follows.js';
 import { notifications } from './2026-11-28-0032-notifications.js';
 import { notificationDelivery } from './2026-11-28-0033-notification-delivery.js';
+import { notificationMail } from './2026-11-28-0034-notification-mail.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -71,6 +72,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-28-0031-topic-follows': topicFollows,
   '2026-11-28-0032-notifications': notifications,
   '2026-11-28-0033-notification-delivery': notificationDelivery,
+  '2026-11-28-0034-notification-mail': notificationMail,
 };
 
 /** Every migration of this release, in order. */

@@ -339,4 +339,25 @@ describe('a job enqueued by a write (the outbox)', () => {
     expect(await enqueue()).toBe(false);
     expect(await rowsOf(kind)).toHaveLength(1);
   });
+
+  it('is made in one statement with many others, each once per unique key, and run like any other', async () => {
+    const kind = newKind();
+    const ran: number[] = [];
+    const jobs = runner();
+    jobs.handle(kind, async (payload) => {
+      ran.push((payload as { n: number }).n);
+    });
+    const many = (ns: number[]) =>
+      server.ctx.changes.transaction((trx) =>
+        server.ctx.jobs.enqueueMany(
+          trx,
+          ns.map((n) => ({ kind, payload: { n }, uniqueKey: `${kind}:${n}` })),
+        ),
+      );
+    expect(await many([1, 2, 3])).toBe(3);
+    expect(await many([3, 4])).toBe(1);
+    expect(await many([])).toBe(0);
+    await runEveryDueJob(jobs);
+    expect(ran.sort()).toEqual([1, 2, 3, 4]);
+  });
 });

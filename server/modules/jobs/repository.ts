@@ -57,6 +57,29 @@ export class JobsRepository {
     return rows.length > 0;
   }
 
+  /** Inserts jobs in one statement; those whose unique key is taken are left out. Answers how many were made. */
+  async insertMany(jobs: readonly NewJobRow[]): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const rows = await this.db
+      .insertInto('jobs')
+      .values(
+        jobs.map((job) => ({
+          kind: job.kind,
+          payload: job.payload,
+          unique_key: job.uniqueKey ?? null,
+          state: 'queued' as const,
+          max_attempts: job.maxAttempts,
+          due_at: job.dueAt,
+          created_at: job.now,
+          updated_at: job.now,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('unique_key').doNothing())
+      .returning('id')
+      .execute();
+    return rows.length;
+  }
+
   /**
    * Takes up to `limit` due jobs of the given kinds in one statement: queued ones whose time has come,
    * and running ones whose lease lapsed (their server died) with attempts left. On PostgreSQL the

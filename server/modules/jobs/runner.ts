@@ -198,6 +198,24 @@ export class Jobs {
   }
 
   /**
+   * Enqueues many jobs in one statement on `executor` (as `enqueue` does one): a fan-out's messages. Answers
+   * how many were made (a unique key already taken makes none).
+   */
+  enqueueMany(executor: Executor, jobs: readonly NewJob[]): Promise<number> {
+    const now = this.clock.now();
+    return this.repository(executor).insertMany(
+      jobs.map((job) => ({
+        kind: job.kind,
+        payload: JSON.stringify(job.payload ?? {}),
+        uniqueKey: job.uniqueKey,
+        maxAttempts: job.maxAttempts ?? this.kinds.get(job.kind)?.options.maxAttempts ?? DEFAULTS.maxAttempts,
+        dueAt: iso(job.dueAt ?? now),
+        now: iso(now),
+      })),
+    );
+  }
+
+  /**
    * Enqueues the recurring jobs' current occurrences, takes what is due up to the free slots and runs it;
    * resolves when the jobs it took have finished (or failed). Answers how many it took.
    */

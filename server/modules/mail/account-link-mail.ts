@@ -15,11 +15,11 @@ export interface AccountLinkMailProps {
 }
 
 /** The brand's colours, as the web app's theme has them (web/src/app/styles/global.css). */
-const INK = '#1c2033';
-const MUTED = '#565c73';
-const ACCENT = '#4338ca';
-const PAGE = '#f6f7fb';
-const BORDER = '#e3e5ee';
+export const INK = '#1c2033';
+export const MUTED = '#565c73';
+export const ACCENT = '#4338ca';
+export const PAGE = '#f6f7fb';
+export const BORDER = '#e3e5ee';
 
 /**
  * A message that carries one link about the person's account (a password reset, a confirmation of the

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Headers of its own, such as a notification's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailLog {

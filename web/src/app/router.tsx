@@ -36,6 +36,9 @@ const CancelEmailChangePage = lazy(() =>
     default: m.CancelEmailChangePage,
   })),
 );
+const UnsubscribePage = lazy(() =>
+  import('../pages/unsubscribe/UnsubscribePage.js').then((m) => ({ default: m.UnsubscribePage })),
+);
 
 // Admin screens are code-split: their chunks load only after RequireAdmin has let an administrator in.
 const AdminPanelPage = lazy(() => import('../pages/admin/panel/AdminPanelPage.js'));
@@ -71,6 +74,7 @@ const PAGES = {
   verifyEmail: <VerifyEmailPage />,
   confirmEmailChange: <ConfirmEmailChangePage />,
   cancelEmailChange: <CancelEmailChangePage />,
+  unsubscribe: <UnsubscribePage />,
   notFound: <NotFoundPage />,
   search: <SearchPage />,
   topic: <TopicPage />,

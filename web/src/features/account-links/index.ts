@@ -1,6 +1,7 @@
 import '../../shared/ui/stacked-form.css';
 import './components/account-links.css';
 
+export { isInvalidLink } from './api/account-links.js';
 export { EmailChangeCancellation } from './components/EmailChangeCancellation.js';
 export { EmailChangeConfirmation } from './components/EmailChangeConfirmation.js';
 export { EmailStatusBadge, ResendVerification } from './components/EmailConfirmation.js';

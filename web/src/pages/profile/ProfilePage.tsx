@@ -3,13 +3,14 @@ import { useLocation, useNavigate } from 'react-router';
 import type { PasswordResetDoneState } from '../../features/account-links/index.js';
 import { useAuth } from '../../features/auth/index.js';
 import { FollowedTopics } from '../../features/follows/index.js';
+import { NotificationSettings } from '../../features/notification-settings/index.js';
 import { AccountDataCard, MyVotes, PasswordForm, ProfileForm } from '../../features/profile/index.js';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.js';
 import { Alert } from '../../shared/ui/Alert.js';
 import { PageSpinner } from '../../shared/ui/Spinner.js';
 import { SessionsCard } from './SessionsCard.js';
 
-/** /profile: my account, my password, my sessions, my data, my votes, what I follow (RequireAuth guarantees a user). */
+/** /profile: my account, my password, my sessions, my data, my votes, what I follow, how I am notified (RequireAuth guarantees a user). */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -40,6 +41,7 @@ export function ProfilePage() {
         <AccountDataCard />
         <MyVotes />
         <FollowedTopics />
+        <NotificationSettings emailVerified={user.emailVerified} />
       </div>
     </section>
   );

@@ -1,0 +1,4 @@
+import './components/notification-settings.css';
+
+export { NotificationSettings } from './components/NotificationSettings.js';
+export { Unsubscription } from './components/Unsubscription.js';
