@@ -7,7 +7,7 @@ import type {
 } from '../../../../common/api/notifications.js';
 import type { Language } from '../../../../common/constants.js';
 import { apiRequest } from '../../shared/api/index.js';
-import { receiveNotification, receiveUnread } from './api/notifications.js';
+import { notificationKeys, receiveNotification, receiveUnread } from './api/notifications.js';
 
 /**
  * After the stream failed (the server restarted, the link dropped, a ticket refused), the next attempt
@@ -39,8 +39,11 @@ export function useNotificationStream(userId: number | null, language: Language)
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
+    /** A stream opened after another one failed: what came meanwhile is not in the kept lists. */
+    let reopened = false;
 
     const retry = () => {
+      reopened = true;
       source?.close();
       source = undefined;
       if (stopped) return;
@@ -73,6 +76,10 @@ export function useNotificationStream(userId: number | null, language: Language)
         // The stream works: the next failure starts the back-off afresh.
         failures = 0;
         receiveUnread(queryClient, data.unread);
+        if (reopened) {
+          reopened = false;
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+        }
       });
       source.addEventListener('error', retry);
     };
