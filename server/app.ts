@@ -38,6 +38,9 @@ import { pruneFinishedJobsDaily } from './modules/jobs/retention.js';
 import { Jobs } from './modules/jobs/runner.js';
 import { registerTestJobKinds } from './modules/jobs/test-kinds.js';
 import { createMailTransport } from './modules/mail/transport.js';
+import { NotificationStreams } from './modules/notifications/live.js';
+import { registerNotificationProducers } from './modules/notifications/producers.js';
+import { NotificationsService } from './modules/notifications/service.js';
 import { liveRankings } from './modules/rankings/live.js';
 import { SearchRepository } from './modules/search/repository.js';
 import { SearchService } from './modules/search/service.js';
@@ -152,6 +155,21 @@ export async function buildApp({
   const searchRepository = new SearchRepository(database.db, database.kind);
   const searchVocabulary = new SearchVocabulary(searchRepository, app.log);
   const searchSnapshots = new SearchSnapshots(database.db, searchRepository);
+  // Each entity type's own texts are kept by its owner; the texts service reads and writes them there.
+  const texts = new TextsService(database.db, {
+    topic: topicBaseTexts,
+    category: categoryBaseTexts,
+    tag: tagBaseTexts,
+  });
+  const notifications = new NotificationsService({ db: database.db, changes, clock, texts });
+  const notificationStreams = new NotificationStreams(
+    database.db,
+    notifications,
+    app.log,
+    config.liveStreams,
+  );
+  // As the ranking streams: open ones would keep the server from closing; browsers reconnect elsewhere.
+  app.addHook('preClose', async () => notificationStreams.caps.endAll());
   const ctx: AppContext = {
     config,
     lifecycle: new Lifecycle(),
@@ -166,12 +184,9 @@ export async function buildApp({
     changes,
     jobs,
     outbox: new Outbox(jobs),
-    // Each entity type's own texts are kept by its owner; the texts service reads and writes them there.
-    texts: new TextsService(database.db, {
-      topic: topicBaseTexts,
-      category: categoryBaseTexts,
-      tag: tagBaseTexts,
-    }),
+    texts,
+    notifications,
+    notificationStreams,
     searchVocabulary,
     searchSnapshots,
     search: new SearchService(searchRepository, searchVocabulary, searchSnapshots),
@@ -188,6 +203,7 @@ export async function buildApp({
   new BallotCounting(ctx).registerJobs(jobs);
   new IntegrityService(ctx).registerJobs(jobs);
   new RankHistoryService(ctx).registerJobs(jobs, app.log);
+  registerNotificationProducers(ctx);
   app.addHook('onClose', async () => mail.close());
 
   // Before compression (it sees the answer's own bytes) and before any route (it learns the public ones).

@@ -12,6 +12,8 @@ import type { Guards } from './modules/auth/guards.js';
 import type { Sessions } from './modules/auth/sessions.js';
 import type { Outbox } from './modules/jobs/outbox.js';
 import type { Jobs } from './modules/jobs/runner.js';
+import type { NotificationStreams } from './modules/notifications/live.js';
+import type { NotificationsService } from './modules/notifications/service.js';
 import type { LiveRankings } from './modules/rankings/live.js';
 import type { SearchService } from './modules/search/service.js';
 import type { SearchSnapshots } from './modules/search/snapshot.js';
@@ -47,6 +49,10 @@ export interface AppContext {
   search: SearchService;
   /** Live ranking updates to the open topic pages of this process, and their streams' caps. */
   rankings: LiveRankings;
+  /** People's notifications: the inbox, the fan-out writer and its `afterWrite` listeners (issue 39). */
+  notifications: NotificationsService;
+  /** The notification streams open in this process, and their caps. */
+  notificationStreams: NotificationStreams;
   /** The rate limits' shared store, when REDIS_URL is set (the health report tells whether it answers). */
   redis?: Redis;
   /** Counters for the limits the app applies itself, in Redis or in this process like the rate limits. */

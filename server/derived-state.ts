@@ -34,4 +34,6 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribe(settingsCacheFor(ctx.db).follow);
   // Share cards are marked stale here and drawn anew when next asked (docs/decisions/028).
   ctx.changes.subscribe(shareCardsOf(ctx).follow);
+  // Notifications written or read anywhere reach the streams open here (docs/decisions/032).
+  ctx.changes.subscribe(ctx.notificationStreams.follow);
 }

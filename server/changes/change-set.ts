@@ -5,7 +5,14 @@
  * Beside them, a write records its events (server/changes/events.ts): what happened, for in-transaction
  * subscribers; the cluster channel sends the ids and aspects only.
  */
-import type { BallotChanged, ChangeEvent, PropositionFacts, PropositionRemoved } from './events.js';
+import type {
+  BallotChanged,
+  BurstFlagged,
+  ChangeEvent,
+  PropositionFacts,
+  PropositionRemoved,
+  TopicOpened,
+} from './events.js';
 
 /** What can change about one topic. */
 export const TOPIC_ASPECTS = [
@@ -62,6 +69,10 @@ export interface ChangePayload {
   ui?: 1;
   /** The administrators' settings. */
   s?: 1;
+  /** Notifications written or updated (ids): each server pushes those of its open streams. */
+  n?: number[];
+  /** People whose unread count fell (they read one or all): their other open streams hear it. */
+  r?: number[];
   all?: 1;
 }
 
@@ -76,6 +87,10 @@ export class ChangeSet {
   readonly categories = new Set<number>();
   readonly tags = new Set<number>();
   readonly users = new Set<number>();
+  /** Notifications written or updated (docs/decisions/032): the live streams of their people push them. */
+  readonly notifications = new Set<number>();
+  /** People who read one notification or all: their open streams hear the new unread count. */
+  readonly inboxesRead = new Set<number>();
   private uiTextsChanged = false;
   private settingsChanged = false;
   /** The settings a local write changed, by key. */
@@ -163,6 +178,18 @@ export class ChangeSet {
     return this;
   }
 
+  /** A topic was created or activated (record its aspects too: the event says what, the aspects what to drop). */
+  topicOpened(event: Omit<TopicOpened, 'type'>): this {
+    this.recorded.push({ type: 'topicOpened', ...event });
+    return this;
+  }
+
+  /** The burst detector raised a new flag. */
+  burstFlagged(event: Omit<BurstFlagged, 'type'>): this {
+    this.recorded.push({ type: 'burstFlagged', ...event });
+    return this;
+  }
+
   /** A category's name, translations or parent (its topics are recorded by what moved them). */
   category(id: number): this {
     this.categories.add(id);
@@ -196,6 +223,18 @@ export class ChangeSet {
     return this;
   }
 
+  /** Notifications written or updated by this write (their ids). */
+  notificationsWritten(ids: Iterable<number>): this {
+    for (const id of ids) this.notifications.add(id);
+    return this;
+  }
+
+  /** A person read one or all of their notifications. */
+  inboxRead(userId: number): this {
+    this.inboxesRead.add(userId);
+    return this;
+  }
+
   get isEverything(): boolean {
     return this.unknown;
   }
@@ -217,7 +256,9 @@ export class ChangeSet {
       this.topics.size === 0 &&
       this.categories.size === 0 &&
       this.tags.size === 0 &&
-      this.users.size === 0
+      this.users.size === 0 &&
+      this.notifications.size === 0 &&
+      this.inboxesRead.size === 0
     );
   }
 
@@ -255,6 +296,8 @@ export class ChangeSet {
     for (const id of other.categories) this.categories.add(id);
     for (const id of other.tags) this.tags.add(id);
     for (const id of other.users) this.users.add(id);
+    for (const id of other.notifications) this.notifications.add(id);
+    for (const id of other.inboxesRead) this.inboxesRead.add(id);
     this.uiTextsChanged ||= other.uiTextsChanged;
     this.settingsChanged ||= other.settingsChanged;
     for (const key of other.settingKeys) this.settingKeys.add(key);
@@ -278,6 +321,8 @@ export class ChangeSet {
     if (this.categories.size > 0) payload.c = [...this.categories];
     if (this.tags.size > 0) payload.g = [...this.tags];
     if (this.users.size > 0) payload.u = [...this.users];
+    if (this.notifications.size > 0) payload.n = [...this.notifications];
+    if (this.inboxesRead.size > 0) payload.r = [...this.inboxesRead];
     return payload;
   }
 
@@ -297,6 +342,8 @@ export class ChangeSet {
     for (const id of ids(payload.c)) change.category(id);
     for (const id of ids(payload.g)) change.tag(id);
     for (const id of ids(payload.u)) change.user(id);
+    change.notificationsWritten(ids(payload.n));
+    for (const id of ids(payload.r)) change.inboxRead(id);
     return change;
   }
 }

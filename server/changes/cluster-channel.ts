@@ -118,31 +118,46 @@ export class ClusterChannel {
 }
 
 /**
- * The change as notification payloads under PostgreSQL's size limit: topics are spread over as
- * many as needed. A part that still does not fit (thousands of categories at once) becomes
- * "everything may have changed", which is always true, only more expensive.
+ * The change as notification payloads under PostgreSQL's size limit: topics and notification ids are
+ * spread over as many as needed. A part that still does not fit (thousands of categories at once)
+ * becomes "everything may have changed", which is always true, only more expensive.
  */
 export function payloadsOf(change: ChangeSet): string[] {
   const payload = change.toPayload();
   const whole = JSON.stringify(payload);
   if (whole.length <= MAX_PAYLOAD_BYTES) return [whole];
-  const { t = {}, ...rest } = payload;
+  const { t = {}, n = [], r = [], ...rest } = payload;
   const parts: string[] = [];
-  let current: ChangePayload = { ...rest, t: {} };
+  let current: ChangePayload = { ...rest };
   let size = JSON.stringify(current).length;
+  let filled = false;
   const close = () => {
     const text = JSON.stringify(current);
     parts.push(text.length <= MAX_PAYLOAD_BYTES ? text : JSON.stringify({ all: 1 }));
+    current = {};
+    size = 2;
+    filled = false;
+  };
+  /** Room for `bytes` more (with its key's own bytes when the part lacks it), in this part or a new one. */
+  const makeRoom = (bytes: number) => {
+    if (size + bytes + 8 > MAX_PAYLOAD_BYTES && filled) close();
+    size += bytes;
+    filled = true;
   };
   for (const [id, mask] of Object.entries(t)) {
-    const entry = id.length + String(mask).length + 4;
-    if (size + entry > MAX_PAYLOAD_BYTES && Object.keys(current.t ?? {}).length > 0) {
-      close();
-      current = { t: {} };
-      size = JSON.stringify(current).length;
+    makeRoom(id.length + String(mask).length + 4);
+    current.t ??= {};
+    current.t[id] = mask;
+  }
+  for (const [field, ids] of [
+    ['n', n],
+    ['r', r],
+  ] as const) {
+    for (const id of ids) {
+      makeRoom(String(id).length + 1);
+      current[field] ??= [];
+      current[field].push(id);
     }
-    (current.t as Record<string, number>)[id] = mask;
-    size += entry;
   }
   close();
   return parts;

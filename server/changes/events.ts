@@ -11,7 +11,9 @@ export type ChangeEvent =
   | PropositionCreated
   | PropositionApproved
   | PropositionRenamed
-  | PropositionRemoved;
+  | PropositionRemoved
+  | TopicOpened
+  | BurstFlagged;
 
 /** A voter's ballot got a new version: a vote, a withdrawal, or a place lost to a deleted proposition. */
 export interface BallotChanged {
@@ -68,4 +70,27 @@ export interface PropositionRemoved {
    * proposition gone with its last vote.
    */
   reason: 'deleted' | 'merged' | 'rejected' | 'abandoned';
+}
+
+/**
+ * A topic became open to readers: created (active, as every topic is created), or activated again by an
+ * administrator. A sub-topic's main topic gained it (its followers are told, docs/decisions/032).
+ */
+export interface TopicOpened {
+  type: 'topicOpened';
+  topicId: number;
+  /** Its main topic; null for a main topic or a standalone one. */
+  mainTopicId: number | null;
+  /** The administrator who created or activated it. */
+  by: number;
+  cause: 'created' | 'activated';
+}
+
+/** The burst detector raised a new flag (issue 36); a flag widened later is the same burst, not news. */
+export interface BurstFlagged {
+  type: 'burstFlagged';
+  flagId: number;
+  topicId: number;
+  /** The ballots it lists when raised. */
+  ballots: number;
 }

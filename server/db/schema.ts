@@ -312,6 +312,31 @@ export interface NotificationSettingsTable {
   updated_at: string;
 }
 
+/** Per topic, the podium the last notification check saw (migration 0033): leaders and top 3, JSON. */
+export interface NotificationPodiumsTable {
+  topic_id: number;
+  /** JSON: the ids of the #1 (several when tied), ascending. */
+  leaders: string;
+  /** JSON: `[{ id, rank }]` of the propositions ranked 1 to 3 with points. */
+  podium: string;
+  checked_at: string;
+}
+
+/** A notification fan-out's progress (migration 0033): the last person written, ascending ids. */
+export interface NotificationDeliveriesTable {
+  key: string;
+  after_user_id: number;
+  done: Flag;
+  created_at: string;
+}
+
+/** A live stream's single-use ticket (migration 0033), stored hashed, valid 30 s. */
+export interface NotificationStreamTicketsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+}
+
 export interface TranslationsTable {
   id: Id;
   entity_type: string;
@@ -406,6 +431,9 @@ export interface Database {
   topic_follows: TopicFollowsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  notification_podiums: NotificationPodiumsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_stream_tickets: NotificationStreamTicketsTable;
   translations: TranslationsTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;

@@ -11,6 +11,7 @@ import { healthRoutes } from './health/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { adminIntegrityRoutes } from './integrity/routes.js';
 import { adminJobRoutes } from './jobs/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { adminExportRoutes, openDataRoutes } from './opendata/routes.js';
 import { adminProposalRoutes } from './proposals/routes.js';
 import { rankingRoutes } from './rankings/routes.js';
@@ -47,6 +48,7 @@ export const featureModules: { public: FeatureModule[]; admin: FeatureModule[] }
     historyRoutes,
     searchRoutes,
     followRoutes,
+    notificationRoutes,
   ],
   admin: [
     adminUserRoutes,

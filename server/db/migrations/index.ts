@@ -32,6 +32,7 @@ import { burstFlags } from './2026-11-27-0029-burst-flags.js';
 import { rankHistory } from './2026-11-27-0030-rank-history.js';
 import { topicFollows } from './2026-11-28-0031-topic-follows.js';
 import { notifications } from './2026-11-28-0032-notifications.js';
+import { notificationDelivery } from './2026-11-28-0033-notification-delivery.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -69,6 +70,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-27-0030-rank-history': rankHistory,
   '2026-11-28-0031-topic-follows': topicFollows,
   '2026-11-28-0032-notifications': notifications,
+  '2026-11-28-0033-notification-delivery': notificationDelivery,
 };
 
 /** Every migration of this release, in order. */

@@ -66,7 +66,7 @@ export class IntegrityService {
       const reader = new IntegrityRepository(this.ctx.db);
       const known = await reader.findRecentFlag(burst, iso(burst.firstCastAtMs - windowMs));
       if (known && (await reader.countHeld(known.id, burst.ballotIds)) === burst.ballotIds.length) continue;
-      await this.ctx.changes.transaction(async (trx) => {
+      await this.ctx.changes.transaction(async (trx, change) => {
         const flags = new IntegrityRepository(trx);
         let flagId: number;
         if (known) {
@@ -83,6 +83,7 @@ export class IntegrityService {
             lastCastAt: last,
             createdAt: iso(now),
           });
+          change.burstFlagged({ flagId, topicId: burst.topicId, ballots: burst.ballotIds.length });
         }
         await flags.addBallots(flagId, burst.ballotIds);
       });

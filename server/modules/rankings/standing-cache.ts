@@ -10,8 +10,10 @@ const LOADING_BYTES = 200;
 
 type Entry = { ballots: TopicBallots } | { loading: Promise<TopicBallots> };
 
-function topicOf(event: ChangeEvent): number {
-  return event.type === 'ballotChanged' ? event.topicId : event.proposition.topicId;
+/** The topic whose ballots or propositions an event moves (none for a topic opened or a burst flagged). */
+function topicOf(event: ChangeEvent): number | undefined {
+  if (event.type === 'ballotChanged') return event.topicId;
+  return 'proposition' in event ? event.proposition.topicId : undefined;
 }
 
 /**

@@ -132,7 +132,7 @@ export class TopicsAdminService {
         },
         change.at,
       );
-      change.topic(id, 'created');
+      change.topic(id, 'created').topicOpened({ topicId: id, mainTopicId, by: actor.id, cause: 'created' });
       await recordAudit(trx, change, actor, {
         action: 'create',
         entityType: 'topic',
@@ -149,6 +149,13 @@ export class TopicsAdminService {
       const topic = await this.require(trx, key);
       await new TopicsRepository(trx).setActive(topic.id, isActive, change.at);
       change.topic(topic.id, 'status');
+      if (isActive && topic.is_active !== 1)
+        change.topicOpened({
+          topicId: topic.id,
+          mainTopicId: topic.main_topic_id,
+          by: actor.id,
+          cause: 'activated',
+        });
       if (topic.main_topic_id !== null) change.topic(topic.main_topic_id, 'subTopics');
       await recordAudit(trx, change, actor, {
         action: 'status',

@@ -107,7 +107,9 @@ export function runWizard(
           },
           change.at,
         );
-        change.topic(id, 'created');
+        change
+          .topic(id, 'created')
+          .topicOpened({ topicId: id, mainTopicId: mainId, by: actor.id, cause: 'created' });
         created.push({ id, slug, title: sub.title });
       }
       // The main topic's page lists its sub-topics.

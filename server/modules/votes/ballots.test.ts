@@ -190,7 +190,7 @@ describe('events that say what happened', () => {
               } as never)
               .execute();
             if (refused.has(event.userId)) throw new Error('the outbox refuses this ballot');
-          } else {
+          } else if ('proposition' in event) {
             await trx
               .insertInto('event_probe' as never)
               .values({

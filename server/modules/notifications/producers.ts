@@ -1,0 +1,178 @@
+import type { NotificationFacts } from '../../../common/api/notifications.js';
+import type { AppContext } from '../../context.js';
+import { FollowsRepository } from '../follows/repository.js';
+import type { RunningJob } from '../jobs/runner.js';
+import { RankingsService } from '../rankings/service.js';
+import { type PodiumSeen, podiumNews, podiumOf } from './podium.js';
+import { NotificationsRepository } from './repository.js';
+import type { Announcement } from './service.js';
+
+/** Looks at one topic's podium, once per slot however many ballots moved it (docs/decisions/032). */
+export const PODIUM_CHECK = 'notifications.podium-check';
+/** Writes one announcement for its audience, in chunks. */
+export const DELIVER = 'notifications.deliver';
+/** Tells a main topic's followers of a sub-topic opened under it. */
+export const SUB_TOPIC_OPENED = 'notifications.sub-topic-opened';
+/** Forgets the progress of deliveries long finished. */
+export const FORGET_DELIVERIES = 'notifications.forget-deliveries';
+
+/** Ballots of one second make one podium check, due at the second's end. */
+export const PODIUM_SLOT_MS = 1_000;
+const DAY_MS = 86_400_000;
+/** A ranking read whole: a left proposition's rank may be far down. */
+const WHOLE_RANKING = 1_000_000;
+
+/** Who an announcement is for, found when it is delivered (ascending ids). */
+export type Audience =
+  | { followersOf: number; except?: number[] }
+  | { firstPlaceOf: number; topicId: number; exceptFollowersOf?: number }
+  | { administrators: true; except?: number[] };
+
+interface DeliverPayload {
+  announcement: Announcement;
+  audience: Audience;
+}
+
+/** A podium check of `topicId` for the slot of `atMs`: a second enqueue in the same slot is nothing. */
+export function podiumCheckJob(topicId: number, atMs: number) {
+  const slot = Math.floor(atMs / PODIUM_SLOT_MS);
+  return {
+    kind: PODIUM_CHECK,
+    payload: { topicId },
+    dueAt: (slot + 1) * PODIUM_SLOT_MS,
+    uniqueKey: `podium-check:${topicId}:${slot}`,
+  };
+}
+
+const deliverJob = (announcement: Announcement, audience: Audience) => ({
+  kind: DELIVER,
+  payload: { announcement, audience } satisfies DeliverPayload,
+});
+
+/**
+ * Notifications are made once per event across the servers: each write's events enqueue jobs in its own
+ * transaction (the outbox), and a job runs once wherever it is taken. Nothing here runs on commit.
+ */
+export function registerNotificationProducers(ctx: AppContext): void {
+  const { outbox, jobs } = ctx;
+  const podiumMoved = (topicId: number) => podiumCheckJob(topicId, ctx.clock.now());
+  // A ballot that counts may move the podium: one insert-or-nothing per ballot, one check per topic and second.
+  outbox.on('ballotChanged', (event) =>
+    event.counted ? podiumCheckJob(event.topicId, Date.parse(event.castAt)) : undefined,
+  );
+  outbox.on('propositionRemoved', (event) => podiumMoved(event.proposition.topicId));
+  outbox.on('propositionRenamed', (event) => podiumMoved(event.proposition.topicId));
+  outbox.on('propositionCreated', (event) =>
+    event.listedAt !== null
+      ? undefined
+      : deliverJob(
+          {
+            kind: 'proposalAwaitsReview',
+            topicId: event.proposition.topicId,
+            facts: {
+              kind: 'proposalAwaitsReview',
+              proposition: { id: event.proposition.id, name: event.proposition.name },
+              events: 1,
+            },
+          },
+          // An administrator's own proposal is not news to them.
+          {
+            administrators: true,
+            except: event.proposition.createdBy === null ? [] : [event.proposition.createdBy],
+          },
+        ),
+  );
+  outbox.on('burstFlagged', (event) =>
+    deliverJob(
+      {
+        kind: 'burstFlagged',
+        topicId: event.topicId,
+        facts: { kind: 'burstFlagged', flagId: event.flagId, ballots: event.ballots, events: 1 },
+      },
+      { administrators: true },
+    ),
+  );
+  outbox.on('topicOpened', (event) =>
+    event.mainTopicId === null
+      ? undefined
+      : {
+          kind: SUB_TOPIC_OPENED,
+          payload: { topicId: event.topicId, mainTopicId: event.mainTopicId, by: event.by },
+        },
+  );
+
+  jobs.handle(PODIUM_CHECK, async (payload) => checkPodium(ctx, (payload as { topicId: number }).topicId));
+  jobs.handle(DELIVER, async (payload, job) => {
+    const { announcement, audience } = payload as DeliverPayload;
+    await ctx.notifications.deliver(deliveryKey(job), announcement, await audienceOf(ctx, audience));
+  });
+  jobs.handle(SUB_TOPIC_OPENED, async (payload, job) => {
+    const { topicId, mainTopicId, by } = payload as { topicId: number; mainTopicId: number; by: number };
+    const [topic] = await new NotificationsRepository(ctx.db).topics([topicId]);
+    // Deactivated or moved since: nobody can open it there.
+    if (topic?.is_active !== 1 || topic.main_topic_id !== mainTopicId) return;
+    const facts: NotificationFacts = {
+      kind: 'subTopicAdded',
+      subTopic: { id: topic.id, slug: topic.slug },
+      events: 1,
+    };
+    await ctx.notifications.deliver(
+      deliveryKey(job),
+      { kind: 'subTopicAdded', topicId: mainTopicId, facts },
+      await audienceOf(ctx, { followersOf: mainTopicId, except: [by] }),
+    );
+  });
+  jobs.every(FORGET_DELIVERIES, DAY_MS, async () => {
+    await new NotificationsRepository(ctx.db).deleteDeliveriesBefore(
+      new Date(ctx.clock.now() - 7 * DAY_MS).toISOString(),
+    );
+  });
+}
+
+/** A delivery is its job: run again, it goes on where its last committed chunk left it. */
+const deliveryKey = (job: RunningJob) => `job:${job.id}`;
+
+async function audienceOf(ctx: AppContext, audience: Audience): Promise<number[]> {
+  const repository = new NotificationsRepository(ctx.db);
+  let people: number[];
+  let except = new Set<number>();
+  if ('followersOf' in audience) {
+    people = await new FollowsRepository(ctx.db).followers(audience.followersOf);
+    except = new Set(audience.except);
+  } else if ('firstPlaceOf' in audience) {
+    people = await repository.firstPlaceVoters(audience.topicId, audience.firstPlaceOf);
+    if (audience.exceptFollowersOf !== undefined)
+      except = new Set(await new FollowsRepository(ctx.db).followers(audience.exceptFollowersOf));
+  } else {
+    people = await repository.administrators();
+    except = new Set(audience.except);
+  }
+  return [...new Set(people.filter((id) => !except.has(id)))].sort((a, b) => a - b);
+}
+
+/**
+ * Compares the topic's podium now (the ranking's own reading: counted ballots, competition ranks) with the
+ * one its last check saw, stores the new one, and enqueues the news in the same transaction. The first
+ * check of a topic stores what it sees and tells nobody: nothing changed that anyone was told of.
+ */
+export async function checkPodium(ctx: AppContext, topicId: number): Promise<void> {
+  const ranking = await new RankingsService(ctx.db).read(topicId, WHOLE_RANKING);
+  // Unknown, deleted or inactive: nobody follows what nobody can see.
+  if (!ranking) return;
+  const now = podiumOf(ranking.rankings);
+  await ctx.changes.transaction(async (trx, change) => {
+    const repository = new NotificationsRepository(trx);
+    const stored = await repository.podium(topicId);
+    const seen = { leaders: JSON.stringify(now.leaders), podium: JSON.stringify(now.podium) };
+    if (!stored) {
+      await repository.insertPodium(topicId, seen, change.at);
+      return;
+    }
+    if (stored.leaders === seen.leaders && stored.podium === seen.podium) return;
+    const before: PodiumSeen = { leaders: JSON.parse(stored.leaders), podium: JSON.parse(stored.podium) };
+    // Another check saw this change first (two servers, a job taken again): it told everyone.
+    if (!(await repository.replacePodium(topicId, stored, seen, change.at))) return;
+    for (const { announcement, audience } of podiumNews(topicId, before, now, ranking.rankings))
+      await ctx.jobs.enqueue(trx, deliverJob(announcement, audience));
+  });
+}
