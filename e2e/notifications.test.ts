@@ -138,6 +138,12 @@ describe('notifications in the browser', () => {
     await page.getByText(text('en', 'notifications.page.unread_one', { count: '1' })).waitFor();
     await expect.poll(() => bellLabel(page)).toBe(unreadLabel('en', 1));
     await shootChecked(page, 'notifications-page-en-1280');
+    await bell(page).click();
+    await panel(page).locator('.notification--unread').waitFor();
+    await expectNoSeriousA11yViolations(page, 'notification panel en 1280');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'notifications-panel-en-1280.png') });
+    await bell(page).click();
+    await panel(page).waitFor({ state: 'detached' });
 
     // Another tab marks it read: this tab's bell and list follow without a reload.
     const other = await app.newTab(page.context(), '/notifications?lng=en');

@@ -13,6 +13,10 @@ import { useNotificationStream } from '../live.js';
 import { BellIcon } from './BellIcon.js';
 import { NotificationItem } from './NotificationItem.js';
 
+/** What takes the focus when clicked: a click outside the panel on one of these keeps it there. */
+const CONTROLS =
+  'a[href], button, input, select, textarea, summary, label, [contenteditable], [role="button"]';
+
 /** How many the bell's panel lists; the page lists them all. */
 export const PANEL_SIZE = 10;
 
@@ -48,13 +52,11 @@ export function NotificationBell({ userId }: { userId: number }) {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current?.contains(event.target as Node)) return;
+      const target = event.target as Element;
+      if (rootRef.current?.contains(target)) return;
       setOpen(false);
-      // Back to the bell, unless the click put the focus somewhere of its own (a field, a button).
-      setTimeout(() => {
-        const focused = document.activeElement;
-        if (!focused || focused === document.body) buttonRef.current?.focus();
-      });
+      // Back to the bell, unless the click was on a control of its own (a field, a button, a link).
+      if (!target.closest?.(CONTROLS)) setTimeout(() => buttonRef.current?.focus());
     };
     const root = rootRef.current;
     const onKeyDown = (event: KeyboardEvent) => {
