@@ -91,6 +91,7 @@ describe('notifications in the browser', () => {
       expect(await item.locator('time').getAttribute('datetime')).toBeTruthy();
       await expectNoSeriousA11yViolations(page, `notification panel ${lng}`);
       await shootChecked(page, `notifications-panel-${lng}-360`);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `notifications-panel-${lng}-360-view.png`) });
       await page.keyboard.press('Escape');
       await panel(page).waitFor({ state: 'detached' });
       expect(await bellFocused(page)).toBe(true);
