@@ -129,6 +129,35 @@ describe('notifications in the browser', () => {
     });
   }
 
+  it('opens the stream again with a new ticket after it failed, and never puts the access token in an address', async () => {
+    const page = await app.newPage('en');
+    const addresses: string[] = [];
+    let tickets = 0;
+    page.on('request', (request) => {
+      addresses.push(request.url());
+      if (request.url().endsWith('/api/notifications/stream-tickets')) tickets += 1;
+    });
+    // The first stream breaks before it opens, as a restarting server would break it.
+    let broken = 0;
+    await page.route('**/api/notifications/stream?*', (route) => {
+      if (broken++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await register(page);
+    await expect.poll(() => broken, NOTIFIED).toBe(2);
+    expect(tickets).toBe(2);
+    const streams = addresses.filter((address) => address.includes('/api/notifications/stream?'));
+    expect(new Set(streams.map((address) => new URL(address).searchParams.get('ticket'))).size).toBe(2);
+
+    // The stream that replaced it brings the news.
+    await followThenLeaderChanges(page, 'en');
+    await expect.poll(() => bellLabel(page), NOTIFIED).toBe(unreadLabel('en', 1));
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    expect(addresses.filter((address) => address.includes(token ?? '-'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('marks one read on the page, and its count follows the stream across tabs (en, 1280 px)', async () => {
     const page = await app.newPage('en');
     await register(page);
