@@ -62,6 +62,18 @@ describe('notifications in the browser', () => {
     await page.context().close();
   });
 
+  it('tells a person with no notifications yet how to get some (es, 360 px)', async () => {
+    const page = await app.newPage('es', { viewport: NARROW });
+    await register(page);
+    await page.goto('/notifications?lng=es');
+    await page.getByText(text('es', 'notifications.empty')).waitFor();
+    expect(await bellLabel(page)).toBe(text('es', 'notifications.bell.labelNone'));
+    expect(await page.getByRole('button', { name: text('es', 'notifications.markAllRead') }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'empty notifications page es');
+    await shootChecked(page, 'notifications-page-empty-es-360');
+    await page.context().close();
+  });
+
   for (const lng of ['fr', 'de'] as const) {
     it(`raises the bell's count live when a followed topic's #1 changes, lists it, and reads it (${lng}, 360 px)`, async () => {
       const page = await app.newPage(lng, { viewport: NARROW, reducedMotion: 'reduce' });
