@@ -147,6 +147,28 @@ async function firstEventData(response: Response): Promise<unknown> {
   }
 }
 
+/** A notification written to the voter as a delivery job writes it; answers its id. */
+async function notifyVoter(): Promise<number> {
+  sequence += 1;
+  await server.ctx.notifications.deliver(
+    `openapi:${sequence}`,
+    {
+      kind: 'leaderChanged',
+      topicId: topic.id,
+      facts: { kind: 'leaderChanged', leaders: [{ id: 1, name: 'Alpha' }], previousLeaders: [], events: 1 },
+    },
+    [voter.id],
+  );
+  const [latest] = await server.ctx.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', voter.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .execute();
+  return latest?.id as number;
+}
+
 /** One request per documented route, answered with success; each makes what it changes or removes. */
 const samples: Record<Operation, Sample> = {
   'GET /api/live': { status: 200, request: () => ({ path: '/api/live' }) },
@@ -276,6 +298,41 @@ const samples: Record<Operation, Sample> = {
       token: voter.accessToken,
       body: { followVotedTopics: true },
     }),
+  },
+  'GET /api/notifications': {
+    status: 200,
+    request: async () => {
+      await notifyVoter();
+      return { path: '/api/notifications?lang=fr&limit=5', token: voter.accessToken };
+    },
+  },
+  'GET /api/notifications/unread-count': {
+    status: 200,
+    request: () => ({ path: '/api/notifications/unread-count', token: voter.accessToken }),
+  },
+  'POST /api/notifications/{id}/read': {
+    status: 200,
+    request: async () => ({
+      path: `/api/notifications/${await notifyVoter()}/read`,
+      token: voter.accessToken,
+    }),
+  },
+  'POST /api/notifications/read-all': {
+    status: 200,
+    request: () => ({ path: '/api/notifications/read-all', token: voter.accessToken }),
+  },
+  'POST /api/notifications/stream-tickets': {
+    status: 200,
+    request: () => ({ path: '/api/notifications/stream-tickets', token: voter.accessToken }),
+  },
+  'GET /api/notifications/stream': {
+    status: 200,
+    request: async () => {
+      const minted = await server.request('POST', '/api/notifications/stream-tickets', {
+        token: voter.accessToken,
+      });
+      return { path: `/api/notifications/stream?ticket=${minted.body.data.ticket}&lang=en` };
+    },
   },
   'POST /api/admin/ballots/quarantine': {
     status: 200,

@@ -17,7 +17,7 @@ import { callerOf } from '../auth/guards.js';
 
 /** The stream's query: the ticket minted just before (never an access token: addresses end up in logs). */
 const streamQuery = z.object({
-  ticket: z.string().max(200).optional(),
+  ticket: z.string().max(4_000).optional(),
   /** Checked by the route (400 UNSUPPORTED_LANGUAGE). */
   lang: z.string().max(20).optional(),
 });
@@ -80,7 +80,11 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   api.get(
     '/notifications/stream',
     {
-      schema: { tags, querystring: streamQuery, response: eventStream(notificationDto, NOTIFICATION_STREAM) },
+      schema: {
+        tags,
+        querystring: streamQuery,
+        response: eventStream(z.union([unreadCountData, notificationDto]), NOTIFICATION_STREAM),
+      },
       compress: false,
     },
     async (request, reply) => {

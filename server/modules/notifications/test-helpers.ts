@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { NotificationDto } from '../../../common/api/notifications.js';
+import type { Database } from '../../db/schema.js';
+import { runEveryDueJob } from '../../test/jobs.js';
+import type { TestServer } from '../../test/server.js';
+import { PODIUM_SLOT_MS } from './producers.js';
+
+/** Lets the podium checks of the ballots so far fall due (the clock moved past their slot) and runs every job. */
+export async function settle(server: TestServer): Promise<void> {
+  server.clock.advance(PODIUM_SLOT_MS);
+  await runEveryDueJob(server.ctx.jobs);
+}
+
+/** The caller's inbox as the API answers it. */
+export async function inboxOf(
+  server: TestServer,
+  token: string,
+  query = 'lang=en',
+): Promise<{ notifications: NotificationDto[]; total: number; unread: number }> {
+  const response = await server.request('GET', `/api/notifications?${query}`, { token });
+  if (response.status !== 200) throw new Error(`inbox: ${response.status} ${response.text}`);
+  return response.body.data;
+}
+
+/** Follows a topic explicitly, through the API. */
+export async function follow(server: TestServer, token: string, topicId: number): Promise<void> {
+  const response = await server.request('PUT', `/api/topics/${topicId}/follow`, { token });
+  if (response.status !== 200) throw new Error(`follow: ${response.status} ${response.text}`);
+}
+
+/**
+ * `count` accounts following `topicId` explicitly, written straight into the database (a fan-out's
+ * audience; nobody signs in as them). Answers their ids, ascending.
+ */
+export async function makeFollowers(
+  db: Kysely<Database>,
+  topicId: number,
+  count: number,
+  prefix: string,
+): Promise<number[]> {
+  const now = new Date().toISOString();
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
+      const name = `${prefix}_${start + i}`;
+      return {
+        readable_id: `U-${prefix.slice(0, 4).toUpperCase()}${start + i}`,
+        username: name,
+        username_key: name.toLowerCase(),
+        email: `${name}@example.test`,
+        password_hash: 'x',
+        first_name: null,
+        last_name: null,
+        language: 'en',
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    const inserted = await db.insertInto('users').values(rows).returning('id').execute();
+    ids.push(...inserted.map((row) => row.id));
+  }
+  for (let start = 0; start < ids.length; start += 500) {
+    await db
+      .insertInto('topic_follows')
+      .values(
+        ids
+          .slice(start, start + 500)
+          .map((userId) => ({ user_id: userId, topic_id: topicId, following: 1, created_at: now })),
+      )
+      .execute();
+  }
+  return ids.sort((a, b) => a - b);
+}
