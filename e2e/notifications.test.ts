@@ -1,8 +1,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { JobListData } from '../common/api/jobs.js';
 import type { Language } from '../common/constants.js';
+import { PODIUM_CHECK } from '../server/modules/notifications/producers.js';
 import {
+  ADMIN,
+  callApi,
   expectNoSeriousA11yViolations,
   hydrated,
   register,
@@ -32,11 +36,38 @@ const bellFocused = (page: Page) =>
   page.evaluate(() => document.activeElement?.classList.contains('notification-bell__button') ?? false);
 
 /**
+ * Resolves once the server has run every podium check it has queued. A topic's first check only records
+ * the podium it sees (decision 032): if it ran after the ballots that change the #1, it would record the
+ * new #1 as the first one and tell nobody. The test waits for it through the administrators' jobs list.
+ */
+async function podiumChecksDone(): Promise<void> {
+  const { accessToken } = await callApi(app.url, 'POST', '/auth/login', {
+    email: ADMIN.email,
+    password: ADMIN.password,
+  });
+  await expect
+    .poll(async () => {
+      const { recent } = await callApi<JobListData>(
+        app.url,
+        'GET',
+        '/admin/jobs?limit=200',
+        undefined,
+        accessToken,
+      );
+      return recent.filter(
+        (job) => job.kind === PODIUM_CHECK && (job.state === 'queued' || job.state === 'running'),
+      ).length;
+    }, NOTIFIED)
+    .toBe(0);
+}
+
+/**
  * A topic whose #1 is Pizzeria Da Marco (6 points) followed by a new person on `page`; then two other
  * accounts put Chez Nino first through the API (3 + 6 = 9 points): its #1 changes.
  */
 async function followThenLeaderChanges(page: Page, lng: Language): Promise<{ topicId: number }> {
   const topicId = await seedVotedTopic(app.url, `Notified ${lng}`);
+  await podiumChecksDone();
   await page.goto(`/topic/${topicId}?lng=${lng}`);
   const follow = page.getByRole('button', { name: text(lng, 'follow.button.follow'), exact: true });
   await hydrated(follow);
