@@ -98,6 +98,8 @@ describe('notifications in the browser', () => {
     await register(page);
     await page.goto('/notifications?lng=es');
     await page.getByText(text('es', 'notifications.empty')).waitFor();
+    // Nothing to have read: the page does not say all is read.
+    expect(await page.getByText(text('es', 'notifications.page.allRead')).count()).toBe(0);
     expect(await bellLabel(page)).toBe(text('es', 'notifications.bell.labelNone'));
     expect(await page.getByRole('button', { name: text('es', 'notifications.markAllRead') }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'empty notifications page es');

@@ -28,28 +28,29 @@ export function NotificationsInbox() {
 
   return (
     <div className="notifications-inbox">
-      <div className="notifications-inbox__bar">
-        <p className="notifications-inbox__summary">
-          {list.isSuccess &&
-            (unread === 0
+      {list.isSuccess && list.data.total > 0 && (
+        <div className="notifications-inbox__bar">
+          <p className="notifications-inbox__summary">
+            {unread === 0
               ? t('notifications.page.allRead')
-              : t('notifications.page.unread', { count: unread }))}
-        </p>
-        {unread > 0 && (
-          <Button
-            size="sm"
-            disabled={markAll.isPending}
-            onClick={() =>
-              markAll.mutate(undefined, {
-                onSuccess: () => setMessage(t('notifications.page.markedAllRead')),
-                onError: (error) => setMessage(errorMessage(t, error, 'notifications.markError')),
-              })
-            }
-          >
-            {t('notifications.markAllRead')}
-          </Button>
-        )}
-      </div>
+              : t('notifications.page.unread', { count: unread })}
+          </p>
+          {unread > 0 && (
+            <Button
+              size="sm"
+              disabled={markAll.isPending}
+              onClick={() =>
+                markAll.mutate(undefined, {
+                  onSuccess: () => setMessage(t('notifications.page.markedAllRead')),
+                  onError: (error) => setMessage(errorMessage(t, error, 'notifications.markError')),
+                })
+              }
+            >
+              {t('notifications.markAllRead')}
+            </Button>
+          )}
+        </div>
+      )}
       <StatusMessage message={message} />
       {list.isPending && <Spinner />}
       {list.isError && <Alert tone="error">{errorMessage(t, list.error, 'notifications.error')}</Alert>}
