@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn,cards,embeds] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn,cards,embeds,notifications] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -38,6 +38,9 @@
  * `embeds` opens 1,000 live embeds (each its embed page, then its live stream) spread over five topics and
  * over loopback addresses against one fresh SQLite server, reports its RSS and heap before and after and the
  * time a ballot's event takes to reach every embed of its topic; three runs, each on a fresh server (decision 029).
+ * `notifications` moves the #1 of a topic followed by 10,000 people, 1,000 of them with the notification stream
+ * open, on a fresh SQLite data set: the time to the last notification written and to the last stream that hears
+ * it, and ballots per second on other topics meanwhile beside the same load without it (decision 032).
  * `start` times `npm start` to ready on the demo data once built, beside the launcher through tsx as it ran
  * before and the server bundle alone (issue 40).
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
@@ -72,6 +75,7 @@ import { lighthouseMedian } from './lib/lighthouse.js';
 import { formatMemory, memoryKb, memoryPeak } from './lib/memory.js';
 import { benchMerge } from './lib/merge.js';
 import { benchMetricsCost } from './lib/metrics-cost.js';
+import { benchNotifications } from './lib/notifications.js';
 import { benchProxy } from './lib/proxy.js';
 import { benchRelevance } from './lib/relevance.js';
 import { benchResetTiming } from './lib/reset-timing.js';
@@ -576,6 +580,7 @@ if (sections.has('proxy')) failures.push(...(await benchProxy(SECONDS)));
 if (sections.has('cdn')) failures.push(...(await benchCdn(SECONDS)));
 if (sections.has('cards')) failures.push(...(await benchCards(SECONDS)));
 if (sections.has('start')) failures.push(...(await benchStartTime()));
+if (sections.has('notifications')) failures.push(...(await benchNotifications()));
 
 if (failures.length > 0) {
   console.log(`\nBudgets broken:\n${failures.map((f) => `- ${f}`).join('\n')}`);

@@ -4,7 +4,7 @@ import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { registerUser, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import type { Announcement } from './service.js';
-import { inboxOf } from './test-helpers.js';
+import { inboxOf, openStream } from './test-helpers.js';
 
 /**
  * The inbox and the live stream (issue 39): a person's own notifications, titled in their language, read one
@@ -139,39 +139,6 @@ describe('reading notifications', () => {
   });
 });
 
-/** Reads a text/event-stream and hands out its events one by one. */
-async function openStream(url: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  async function next(timeoutMs = 5_000): Promise<{ event: string; data: any }> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const boundary = buffer.indexOf('\n\n');
-      if (boundary >= 0) {
-        const frame = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        const event = frame.match(/^event: (.*)$/m)?.[1];
-        const data = frame.match(/^data: (.*)$/m)?.[1];
-        if (event && data) return { event, data: JSON.parse(data) };
-        continue;
-      }
-      if (!reader) throw new Error('no body');
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('no event in time')), Math.max(1, deadline - Date.now())),
-        ),
-      ]);
-      if (chunk.done) throw new Error('stream ended');
-      buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  }
-  return { response, next, close: () => controller.abort() };
-}
-
 async function ticketOf(user: TestUser): Promise<{ ticket: string; expiresAt: string }> {
   const answer = await server.request('POST', '/api/notifications/stream-tickets', {
     token: user.accessToken,
@@ -243,9 +210,10 @@ describe('GET /api/notifications/stream', () => {
     await tell([user, other], leaderChanged('Quattro'));
     const pushed = await stream.next();
     expect(pushed.event).toBe('notification');
-    expect(pushed.data.facts.leaders).toEqual([{ id: 1, name: 'Quattro' }]);
-    expect(pushed.data.topic.title).toBe('Meilleure pizza de Paris');
-    expect(pushed.data.href).toBe(`/topic/${topic.slug}?lng=fr`);
+    const dto = pushed.data as NotificationDto;
+    expect(dto.facts.kind === 'leaderChanged' && dto.facts.leaders).toEqual([{ id: 1, name: 'Quattro' }]);
+    expect(dto.topic?.title).toBe('Meilleure pizza de Paris');
+    expect(dto.href).toBe(`/topic/${topic.slug}?lng=fr`);
     expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 2 } });
 
     // Read everything in another tab: this one hears the new count.

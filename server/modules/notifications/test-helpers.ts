@@ -71,3 +71,36 @@ export async function makeFollowers(
   }
   return ids.sort((a, b) => a - b);
 }
+
+/** Reads a text/event-stream and hands out its events one by one. */
+export async function openStream(url: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  async function next(timeoutMs = 5_000): Promise<{ event: string; data: unknown }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const boundary = buffer.indexOf('\n\n');
+      if (boundary >= 0) {
+        const frame = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        const event = frame.match(/^event: (.*)$/m)?.[1];
+        const data = frame.match(/^data: (.*)$/m)?.[1];
+        if (event && data) return { event, data: JSON.parse(data) };
+        continue;
+      }
+      if (!reader) throw new Error('no body');
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no event in time')), Math.max(1, deadline - Date.now())),
+        ),
+      ]);
+      if (chunk.done) throw new Error('stream ended');
+      buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  }
+  return { response, next, close: () => controller.abort() };
+}
