@@ -23,15 +23,15 @@ const notification = (id: number, read = false, updatedAt = '2026-11-28T10:00:00
 function cacheWith(lists: Record<string, NotificationsData>) {
   const queryClient = new QueryClient();
   for (const [key, data] of Object.entries(lists)) {
-    const [language, limit] = key.split(':') as ['fr' | 'de', string];
-    queryClient.setQueryData(notificationKeys.list(language, Number(limit)), data);
+    const [language, limit, offset] = key.split(':') as ['fr' | 'de', string, string | undefined];
+    queryClient.setQueryData(notificationKeys.list(language, Number(limit), Number(offset ?? 0)), data);
   }
   return queryClient;
 }
-const listOf = (queryClient: QueryClient, language: 'fr' | 'de', limit: number) =>
-  queryClient.getQueryData<NotificationsData>(notificationKeys.list(language, limit));
-const isStale = (queryClient: QueryClient, language: 'fr' | 'de', limit: number) =>
-  queryClient.getQueryState(notificationKeys.list(language, limit))?.isInvalidated;
+const listOf = (queryClient: QueryClient, language: 'fr' | 'de', limit: number, offset = 0) =>
+  queryClient.getQueryData<NotificationsData>(notificationKeys.list(language, limit, offset));
+const isStale = (queryClient: QueryClient, language: 'fr' | 'de', limit: number, offset = 0) =>
+  queryClient.getQueryState(notificationKeys.list(language, limit, offset))?.isInvalidated;
 
 describe('the bell’s badge', () => {
   it('shows nothing at 0, the count as the language writes it, and 99+ past 99', () => {
@@ -65,6 +65,15 @@ describe('a notification the stream brings', () => {
       [2, false],
     ]);
     expect(list?.total).toBe(2);
+  });
+
+  it('leaves a later page as it was, to be read again (everything on it moved down by one)', () => {
+    const queryClient = cacheWith({
+      'fr:2:2': { notifications: [notification(2), notification(1)], total: 4, unread: 4 },
+    });
+    receiveNotification(queryClient, 'fr', notification(5));
+    expect(listOf(queryClient, 'fr', 2, 2)?.notifications.map((n) => n.id)).toEqual([2, 1]);
+    expect(isStale(queryClient, 'fr', 2, 2)).toBe(true);
   });
 
   it('leaves a list in another language as it was, to be read again in its own words', () => {

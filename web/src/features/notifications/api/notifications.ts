@@ -17,7 +17,8 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   unread: ['notifications', 'unread'] as const,
   lists: ['notifications', 'list'] as const,
-  list: (language: Language, limit: number) => ['notifications', 'list', language, limit] as const,
+  list: (language: Language, limit: number, offset = 0) =>
+    ['notifications', 'list', language, limit, offset] as const,
 };
 
 /** How many unread notifications I have (the bell's badge); the live stream keeps it current. */
@@ -31,13 +32,12 @@ export function useUnreadCount(enabled: boolean) {
   });
 }
 
-/** My newest `limit` notifications in `language` (the bell's list, the page's list grown by "Show more"). */
-export function useNotifications(language: Language, limit: number, enabled = true) {
+/** My notifications in `language`, newest first, `limit` from `offset` (the bell's 10, a page of the page's). */
+export function useNotifications(language: Language, limit: number, offset = 0) {
   return useQuery({
-    queryKey: notificationKeys.list(language, limit),
+    queryKey: notificationKeys.list(language, limit, offset),
     queryFn: ({ signal }) =>
-      apiRequest<NotificationsData>('/notifications', { query: { lang: language, limit }, signal }),
-    enabled,
+      apiRequest<NotificationsData>('/notifications', { query: { lang: language, limit, offset }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,14 +55,15 @@ function setUnread(queryClient: QueryClient, unread: number) {
 }
 
 /**
- * A notification the stream brought (in the lists' language): new, it goes on top of every list of that
- * language; batched into one I have, that one moves to the top with its new facts.
+ * A notification the stream brought (in the lists' language): new, it goes on top of every first page of
+ * that language; batched into one I have, that one moves to the top with its new facts.
  */
 export function receiveNotification(queryClient: QueryClient, language: Language, dto: NotificationDto) {
+  const isFirstPage = (key: readonly unknown[]) => key[2] === language && (key[4] ?? 0) === 0;
   for (const [key, data] of queryClient.getQueriesData<NotificationsData>({
     queryKey: notificationKeys.lists,
   })) {
-    if (!data || key[2] !== language) continue;
+    if (!data || !isFirstPage(key)) continue;
     const limit = Number(key[3]);
     const known = data.notifications.some((notification) => notification.id === dto.id);
     const others = data.notifications.filter((notification) => notification.id !== dto.id);
@@ -72,10 +73,10 @@ export function receiveNotification(queryClient: QueryClient, language: Language
       total: known ? data.total : data.total + 1,
     });
   }
-  // Lists in another language hold the old wording or miss it: read them again when shown.
+  // Lists in another language hold the old wording or miss it, later pages have moved: read them again.
   void queryClient.invalidateQueries({
     queryKey: notificationKeys.lists,
-    predicate: (query) => query.queryKey[2] !== language,
+    predicate: (query) => !isFirstPage(query.queryKey),
   });
 }
 

@@ -4,6 +4,7 @@ import { notificationSentence } from '../../../../../common/notifications/senten
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { Pager } from '../../../shared/ui/Pager.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { StatusMessage } from '../../../shared/ui/StatusMessage.js';
 import { useLanguage } from '../../i18n/index.js';
@@ -13,14 +14,14 @@ import { NotificationItem } from './NotificationItem.js';
 const PAGE = 20;
 
 /**
- * The /notifications page's list: all my notifications, newest first, 20 more at each "Show more"; one
+ * The /notifications page's list: all my notifications, newest first, 20 a page; one
  * or all marked read; kept current by the header bell's stream (the same cache).
  */
 export function NotificationsInbox() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [limit, setLimit] = useState(PAGE);
-  const list = useNotifications(language, limit);
+  const [offset, setOffset] = useState(0);
+  const list = useNotifications(language, PAGE, offset);
   const markAll = useMarkAllRead();
   const markRead = useMarkRead();
   const [message, setMessage] = useState<string | null>(null);
@@ -83,10 +84,8 @@ export function NotificationsInbox() {
           ))}
         </ul>
       )}
-      {list.isSuccess && list.data.total > list.data.notifications.length && (
-        <Button onClick={() => setLimit((current) => current + PAGE)} disabled={list.isFetching}>
-          {t('notifications.page.more')}
-        </Button>
+      {list.isSuccess && (
+        <Pager offset={offset} pageSize={PAGE} total={list.data.total} onChange={setOffset} />
       )}
     </div>
   );
