@@ -17,6 +17,7 @@ export function exposeAppState(ctx: AppContext, registry: Registry): void {
   exposeJobs(ctx, registry);
   exposeDatabasePool(ctx, registry);
   exposeLiveStreams(ctx, registry);
+  exposeNotifications(ctx, registry);
   exposeShareCards(ctx, registry);
 }
 
@@ -192,6 +193,31 @@ function exposeShareCards(ctx: AppContext, registry: Registry): void {
     registers: [registry],
     collect() {
       this.set(cards.renderer.queued);
+    },
+  });
+}
+
+/** Notifications this server wrote (committed, new or batched), and the notification streams open on it. */
+function exposeNotifications(ctx: AppContext, registry: Registry): void {
+  new Counter({
+    name: 'podium_notifications_written_total',
+    help: "Notifications written by this server and committed, per result (created; batched: an hour's row updated).",
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      const { created, batched } = ctx.notifications.written;
+      counterTotal(this, [
+        [{ result: 'created' }, created],
+        [{ result: 'batched' }, batched],
+      ]);
+    },
+  });
+  new Gauge({
+    name: 'podium_notification_streams',
+    help: 'Notification streams (server-sent events) open on this server.',
+    registers: [registry],
+    collect() {
+      this.set(ctx.notificationStreams.size);
     },
   });
 }

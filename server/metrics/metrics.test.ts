@@ -93,6 +93,8 @@ describe('the metrics endpoint', () => {
       'nodejs_eventloop_lag_p99_seconds',
       'podium_live_streams',
       'podium_cache_budget_bytes',
+      'podium_notification_streams',
+      'podium_notifications_written_total',
     ])
       expect(samples.some((sample) => sample.name === name)).toBe(true);
     expect((await fetch(`${metricsUrl}/api/live`)).status).toBe(404);

@@ -19,8 +19,6 @@ export const FORGET_DELIVERIES = 'notifications.forget-deliveries';
 /** Ballots of one second make one podium check, due at the second's end. */
 export const PODIUM_SLOT_MS = 1_000;
 const DAY_MS = 86_400_000;
-/** A ranking read whole: a left proposition's rank may be far down. */
-const WHOLE_RANKING = 1_000_000;
 
 /** Who an announcement is for, found when it is delivered (ascending ids). */
 export type Audience =
@@ -156,23 +154,24 @@ async function audienceOf(ctx: AppContext, audience: Audience): Promise<number[]
  * check of a topic stores what it sees and tells nobody: nothing changed that anyone was told of.
  */
 export async function checkPodium(ctx: AppContext, topicId: number): Promise<void> {
-  const ranking = await new RankingsService(ctx.db).read(topicId, WHOLE_RANKING);
+  const entries = await new RankingsService(ctx.db).byPoints(topicId);
   // Unknown, deleted or inactive: nobody follows what nobody can see.
-  if (!ranking) return;
-  const now = podiumOf(ranking.rankings);
+  if (!entries) return;
+  const now = podiumOf(entries);
+  const seen = { leaders: JSON.stringify(now.leaders), podium: JSON.stringify(now.podium) };
+  const stored = await new NotificationsRepository(ctx.db).podium(topicId);
+  // Most checks find the podium as it was: they write nothing (on SQLite, they never wait for the writer).
+  if (stored && stored.leaders === seen.leaders && stored.podium === seen.podium) return;
   await ctx.changes.transaction(async (trx, change) => {
     const repository = new NotificationsRepository(trx);
-    const stored = await repository.podium(topicId);
-    const seen = { leaders: JSON.stringify(now.leaders), podium: JSON.stringify(now.podium) };
     if (!stored) {
       await repository.insertPodium(topicId, seen, change.at);
       return;
     }
-    if (stored.leaders === seen.leaders && stored.podium === seen.podium) return;
-    const before: PodiumSeen = { leaders: JSON.parse(stored.leaders), podium: JSON.parse(stored.podium) };
     // Another check saw this change first (two servers, a job taken again): it told everyone.
     if (!(await repository.replacePodium(topicId, stored, seen, change.at))) return;
-    for (const { announcement, audience } of podiumNews(topicId, before, now, ranking.rankings))
+    const before: PodiumSeen = { leaders: JSON.parse(stored.leaders), podium: JSON.parse(stored.podium) };
+    for (const { announcement, audience } of podiumNews(topicId, before, now, entries))
       await ctx.jobs.enqueue(trx, deliverJob(announcement, audience));
   });
 }

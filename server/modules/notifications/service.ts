@@ -58,6 +58,8 @@ export function mergeFacts(before: NotificationFacts, latest: NotificationFacts)
  */
 export class NotificationsService {
   private readonly listeners: AfterWriteListener[] = [];
+  /** Rows this process wrote and committed, for the metrics. */
+  readonly written = { created: 0, batched: 0 };
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'changes' | 'clock' | 'texts'>) {}
 
@@ -88,11 +90,12 @@ export class NotificationsService {
         const rows = await this.writeChunk(repository, chunk, announcement, change.at);
         for (const listener of this.listeners) await listener(trx, rows);
         change.notificationsWritten(rows.map((row) => row.id));
-        return rows.length;
+        return rows;
       });
       // Another run of the delivery moved it first: it writes the rest.
       if (wrote === undefined) return written;
-      written += wrote;
+      written += wrote.length;
+      for (const row of wrote) this.written[row.created ? 'created' : 'batched'] += 1;
       after = last;
       // Ballots and reads waiting for the database (SQLite's one writer) go between two chunks.
       if (!done) await yieldToOthers();

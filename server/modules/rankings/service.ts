@@ -31,6 +31,9 @@ function rankedEntries(rows: readonly RankingRow[], order: RankingOrder): Rankin
   }));
 }
 
+/** More propositions than any topic holds: a ranking read whole. */
+const WHOLE_RANKING = 1_000_000;
+
 /** Propositions the head-to-head view compares: the first of the ranking. */
 export const HEAD_TO_HEAD_SIZE = 10;
 
@@ -215,6 +218,15 @@ export class RankingsService {
     if (options.includeInactive) return (await load()).ranking;
     const window = options.window ?? DEFAULT_RANKING_WINDOW;
     return rankingCacheFor(this.db).get(topicId, `${this.order.id}:${limit}:${window}`, load);
+  }
+
+  /**
+   * The topic's whole ranking by points, ranked, without its standing (no ballot is read): what the podium
+   * watch of the notifications compares, once per topic and second. Undefined for an unknown or inactive topic.
+   */
+  async byPoints(topicId: number): Promise<RankingEntryDto[] | undefined> {
+    if (!(await this.rankings.topic(topicId))) return undefined;
+    return rankedEntries(await this.rankings.ranking(topicId, WHOLE_RANKING, BY_POINTS), BY_POINTS);
   }
 
   /** Each topic's podium (its first three propositions with points), ranked, by topic id. */
