@@ -27,6 +27,8 @@ export const CLIENT_ROUTES = {
   methodology: { path: '/methodology', access: 'public' },
   profile: { path: '/profile', access: 'user' },
   vote: { path: '/vote/:topicId', access: 'user' },
+  // Issue 39: my notifications (the header's bell lists the newest).
+  notifications: { path: '/notifications', access: 'user' },
   admin: { path: '/admin', access: 'admin' },
   adminCategories: { path: '/admin/categories', access: 'admin' },
   adminTags: { path: '/admin/tags', access: 'admin' },

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language } from '../../common/constants.js';
-import { type ClientRouteName, matchClientRoute } from '../../common/routes.js';
+import { CLIENT_ROUTES, type ClientRouteName, matchClientRoute } from '../../common/routes.js';
 import type { AppContext } from '../context.js';
 import { READ_CACHE_TTL_MS, readCacheFor } from '../db/read-cache.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
@@ -54,6 +54,8 @@ const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 const MISSING_TOPIC_STAND_IN = 'missing~topic';
 const VERBATIM_SLUG = /^[A-Za-z0-9._-]{1,255}$/;
 
+const NOINDEX = '<meta name="robots" content="noindex">';
+
 /** A page's own head: its title and tags, and whether its subject exists. */
 interface PageHead {
   status: 200 | 404;
@@ -67,7 +69,7 @@ interface PageHead {
 const MISSING_TOPIC_HEAD: PageHead = {
   status: 404,
   title: 'Podium',
-  tags: '<meta name="robots" content="noindex">',
+  tags: NOINDEX,
   subjects: [],
 };
 
@@ -176,6 +178,9 @@ export function pageHandler(
   ): Promise<{ status: number; html: string }> {
     let html = withHtmlLanguage(indexHtml, language);
     if (head) html = renderIndex(html, { language, title: head.title, tags: head.tags });
+    // A page of one person's own (profile, notifications, back-office) is nothing for a search engine.
+    else if (CLIENT_ROUTES[route].access !== 'public')
+      html = html.replace('</head>', () => `  ${NOINDEX}\n  </head>`);
     html = withBootCatalog(html, await bootCatalogTag(ctx, language));
     let status: number = route === 'notFound' ? 404 : (head?.status ?? 200);
     if (renderer?.pages[route]) {

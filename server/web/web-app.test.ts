@@ -45,6 +45,7 @@ describe('the web app at its addresses', () => {
       `/topic/${topic.slug}`,
       '/login',
       '/profile',
+      '/notifications',
       `/vote/${topic.id}`,
       '/admin',
       '/admin/users',
@@ -54,6 +55,26 @@ describe('the web app at its addresses', () => {
       const response = await server.request('GET', path);
       expect(response.status, path).toBe(200);
       expectAppShell(response);
+    }
+  });
+
+  it('asks search engines not to index a person’s own pages (notifications, profile, back-office), only those', async () => {
+    const category = await makeCategory(server.ctx.db);
+    const topic = await makeTopic(server.ctx.db, { categoryId: category.id, title: 'Best crêpe' });
+    const noindex = '<meta name="robots" content="noindex">';
+    for (const path of [
+      '/notifications',
+      '/notifications?lng=de',
+      '/profile',
+      `/vote/${topic.id}`,
+      '/admin',
+    ]) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBe(200);
+      expect(response.text, path).toContain(noindex);
+    }
+    for (const path of ['/', '/login', `/topic/${topic.id}`, '/search?q=x']) {
+      expect((await server.request('GET', path)).text, path).not.toContain(noindex);
     }
   });
 

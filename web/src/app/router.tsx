@@ -20,6 +20,9 @@ const LoginPage = lazy(() => import('../pages/login/LoginPage.js').then((m) => (
 const ProfilePage = lazy(() =>
   import('../pages/profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })),
 );
+const NotificationsPage = lazy(() =>
+  import('../pages/notifications/NotificationsPage.js').then((m) => ({ default: m.NotificationsPage })),
+);
 const ResetPasswordPage = lazy(() =>
   import('../pages/reset-password/ResetPasswordPage.js').then((m) => ({ default: m.ResetPasswordPage })),
 );
@@ -81,6 +84,7 @@ const PAGES = {
   methodology: <MethodologyPage />,
   profile: <ProfilePage />,
   vote: <VotePage />,
+  notifications: <NotificationsPage />,
   admin: <AdminPanelPage />,
   adminCategories: <AdminCategoriesPage />,
   adminTags: <AdminTagsPage />,

@@ -17,6 +17,10 @@ const PendingProposalsCount = lazy(() =>
 const OpenFlagsCount = lazy(() =>
   import('../../features/admin-integrity/index.js').then((m) => ({ default: m.OpenFlagsCount })),
 );
+// The bell, its panel and its live stream: signed-in people only, so out of the first load.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/index.js').then((m) => ({ default: m.NotificationBell })),
+);
 
 /**
  * The signed-in person once known: the server's HTML (and the render that hydrates it) cannot know it.
@@ -48,17 +52,22 @@ function AccountCorner() {
   if (!settled) return <span className="site-header__actions-placeholder" aria-hidden="true" />;
   if (user) {
     return (
-      <UserMenu
-        user={user}
-        adminBadge={
-          user.isAdmin && (
-            <Suspense fallback={null}>
-              <PendingProposalsCount />
-              <OpenFlagsCount />
-            </Suspense>
-          )
-        }
-      />
+      <>
+        <Suspense fallback={<span className="site-header__bell-placeholder" aria-hidden="true" />}>
+          <NotificationBell userId={user.id} />
+        </Suspense>
+        <UserMenu
+          user={user}
+          adminBadge={
+            user.isAdmin && (
+              <Suspense fallback={null}>
+                <PendingProposalsCount />
+                <OpenFlagsCount />
+              </Suspense>
+            )
+          }
+        />
+      </>
     );
   }
   return (
