@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loggedUrl } from './logged-url.js';
 
 describe('the request log', () => {
-  it('writes no token of a mailed link nor a stream's ticket, and the rest of the address as it was', () => {
+  it("writes no token of a mailed link nor a stream's ticket, and the rest of the address as it was", () => {
     const token = 'A'.repeat(43);
     expect(loggedUrl(`/api/notification-mail/unsubscribe?token=${token}`)).toBe(
       '/api/notification-mail/unsubscribe?token=[redacted]',
