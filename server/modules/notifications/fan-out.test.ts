@@ -6,11 +6,11 @@ import { openDatabase } from '../../db/database.js';
 import { testDatabaseKind } from '../../test/database.js';
 import { registerUser, type TestUser } from '../../test/factories.js';
 import { runEveryDueJob } from '../../test/jobs.js';
+import { makeFollowers, openStream, settle } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
 import { DELIVER, PODIUM_SLOT_MS } from './producers.js';
 import { type Announcement, FAN_OUT_CHUNK, type WrittenNotification } from './service.js';
-import { makeFollowers, openStream, settle } from './test-helpers.js';
 
 /**
  * A #1 change told to a crowd (issue 39): written in chunks, each its own transaction, in well under 5 s;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDto } from '../../../common/api/notifications.js';
 import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { registerUser, type TestUser } from '../../test/factories.js';
+import { inboxOf, openStream } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import type { Announcement } from './service.js';
-import { inboxOf, openStream } from './test-helpers.js';
 
 /**
  * The inbox and the live stream (issue 39): a person's own notifications, titled in their language, read one

@@ -3,10 +3,10 @@ import type { NotificationDto } from '../../../common/api/notifications.js';
 import { makeCategory } from '../../test/catalogue-factory.js';
 import { createAdmin, registerUser, type TestUser } from '../../test/factories.js';
 import { runEveryDueJob } from '../../test/jobs.js';
+import { follow, inboxOf, settle } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
 import { PODIUM_CHECK } from './producers.js';
-import { follow, inboxOf, settle } from './test-helpers.js';
 
 /**
  * Notifications made from what happened (issue 39, docs/decisions/032-notifications.md): jobs from the

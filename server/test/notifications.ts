@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { NotificationDto } from '../../../common/api/notifications.js';
-import type { Database } from '../../db/schema.js';
-import { runEveryDueJob } from '../../test/jobs.js';
-import type { TestServer } from '../../test/server.js';
-import { PODIUM_SLOT_MS } from './producers.js';
+import type { NotificationDto } from '../../common/api/notifications.js';
+import type { Database } from '../db/schema.js';
+import { PODIUM_SLOT_MS } from '../modules/notifications/producers.js';
+import { runEveryDueJob } from './jobs.js';
+import type { TestServer } from './server.js';
 
 /** Lets the podium checks of the ballots so far fall due (the clock moved past their slot) and runs every job. */
 export async function settle(server: TestServer): Promise<void> {
