@@ -5,6 +5,7 @@ import { createAdmin, registerUser, type TestUser } from '../../test/factories.j
 import { runEveryDueJob } from '../../test/jobs.js';
 import { follow, inboxOf, settle } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { takeSnapshots } from '../history/snapshots.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
 import { PODIUM_CHECK } from './producers.js';
 
@@ -79,6 +80,39 @@ describe('a followed topic’s #1', () => {
     await settle(server);
     expect(await kindsOf(follower)).toEqual(['leaderChanged']);
     expect((await inboxOf(server, follower.accessToken)).notifications[0]?.facts.events).toBe(1);
+  });
+
+  it('tells of the change that caused a topic’s first check when the topic has a daily snapshot to compare with', async () => {
+    // A topic with ballots from before notifications existed: its last snapshot has Alpha first, and
+    // no check has stored a podium yet.
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo', 'Charlie']);
+    const follower = await registerUser(server);
+    await follow(server, follower.accessToken, topic.id);
+    const [first, second, third] = [
+      await voterNotFollowing(),
+      await voterNotFollowing(),
+      await voterNotFollowing(),
+    ];
+    await cast(first, topic.id, ['Alpha', 'Bravo']);
+    const today = new Date(server.clock.now()).toISOString().slice(0, 10);
+    await takeSnapshots(server.ctx.database, [today], server.clock.nowIso());
+    await server.ctx.db.deleteFrom('notification_podiums').where('topic_id', '=', topic.id).execute();
+    await server.ctx.db
+      .deleteFrom('jobs')
+      .where('kind', '=', PODIUM_CHECK)
+      .where('state', '=', 'queued')
+      .execute();
+
+    await cast(second, topic.id, ['Bravo', 'Alpha']);
+    await cast(third, topic.id, ['Bravo']);
+    await settle(server);
+    const [told] = (await inboxOf(server, follower.accessToken)).notifications;
+    expect(told?.facts).toEqual({
+      kind: 'leaderChanged',
+      leaders: [{ id: topic.propositions.Bravo, name: 'Bravo' }],
+      previousLeaders: [{ id: topic.propositions.Alpha, name: 'Alpha' }],
+      events: 1,
+    });
   });
 
   it('makes one podium check per topic and second, however many ballots the second holds', async () => {

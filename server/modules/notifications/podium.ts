@@ -11,7 +11,9 @@ export interface PodiumSeen {
 }
 
 /** The podium of a ranking (competition ranks: 1, 2, 2, 4), points only. */
-export function podiumOf(entries: readonly RankingEntryDto[]): PodiumSeen {
+export function podiumOf(
+  entries: readonly Pick<RankingEntryDto, 'id' | 'rank' | 'totalPoints'>[],
+): PodiumSeen {
   const scored = entries.filter((entry) => entry.totalPoints > 0);
   return {
     leaders: scored

@@ -1,11 +1,15 @@
 import type { NotificationFacts } from '../../../common/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import { FollowsRepository } from '../follows/repository.js';
+import { HistoryRepository } from '../history/repository.js';
 import type { RunningJob } from '../jobs/runner.js';
 import { RankingsService } from '../rankings/service.js';
 import { type PodiumSeen, podiumNews, podiumOf } from './podium.js';
 import { NotificationsRepository } from './repository.js';
 import type { Announcement } from './service.js';
+
+/** A day after every snapshot's (`latestBefore` reads the snapshots before a day). */
+const LATER_THAN_ANY_DAY = '9999-12-31';
 
 /** Looks at one topic's podium, once per slot however many ballots moved it (docs/decisions/032). */
 export const PODIUM_CHECK = 'notifications.podium-check';
@@ -150,8 +154,10 @@ async function audienceOf(ctx: AppContext, audience: Audience): Promise<number[]
 
 /**
  * Compares the topic's podium now (the ranking's own reading: counted ballots, competition ranks) with the
- * one its last check saw, stores the new one, and enqueues the news in the same transaction. The first
- * check of a topic stores what it sees and tells nobody: nothing changed that anyone was told of.
+ * one its last check saw, stores the new one, and enqueues the news in the same transaction. A topic never
+ * checked before (one that had ballots before notifications existed) is compared with the podium of its
+ * latest daily snapshot, so the change that caused the check is not swallowed; a topic without one (new
+ * today) stores what its first check sees and tells nobody: its first ballots make no news.
  */
 export async function checkPodium(ctx: AppContext, topicId: number): Promise<void> {
   const entries = await new RankingsService(ctx.db).byPoints(topicId);
@@ -162,16 +168,32 @@ export async function checkPodium(ctx: AppContext, topicId: number): Promise<voi
   const stored = await new NotificationsRepository(ctx.db).podium(topicId);
   // Most checks find the podium as it was: they write nothing (on SQLite, they never wait for the writer).
   if (stored && stored.leaders === seen.leaders && stored.podium === seen.podium) return;
+  const before: PodiumSeen | undefined = stored
+    ? { leaders: JSON.parse(stored.leaders), podium: JSON.parse(stored.podium) }
+    : await lastSnapshotPodium(ctx, topicId);
   await ctx.changes.transaction(async (trx, change) => {
     const repository = new NotificationsRepository(trx);
-    if (!stored) {
-      await repository.insertPodium(topicId, seen, change.at);
-      return;
-    }
     // Another check saw this change first (two servers, a job taken again): it told everyone.
-    if (!(await repository.replacePodium(topicId, stored, seen, change.at))) return;
-    const before: PodiumSeen = { leaders: JSON.parse(stored.leaders), podium: JSON.parse(stored.podium) };
+    const took = stored
+      ? await repository.replacePodium(topicId, stored, seen, change.at)
+      : await repository.insertPodium(topicId, seen, change.at);
+    if (!took || !before) return;
     for (const { announcement, audience } of podiumNews(topicId, before, now, entries))
       await ctx.jobs.enqueue(trx, deliverJob(announcement, audience));
   });
+}
+
+/** The podium of the topic's latest daily snapshot (rank history, decision 023); undefined when it has none. */
+async function lastSnapshotPodium(ctx: AppContext, topicId: number): Promise<PodiumSeen | undefined> {
+  const places = (await new HistoryRepository(ctx.db).latestBefore(topicId, topicId, LATER_THAN_ANY_DAY)).get(
+    topicId,
+  );
+  if (!places) return undefined;
+  return podiumOf(
+    places.map((place) => ({
+      id: place.propositionId,
+      rank: place.rank,
+      totalPoints: place.totalPoints,
+    })),
+  );
 }
