@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { mailComponents } from './components.js';
 
 /** The words of one message, already in the recipient's language and filled in. */
 export interface AccountLinkMailProps {
@@ -25,29 +26,11 @@ export const BORDER = '#e3e5ee';
  * A message that carries one link about the person's account (a password reset, a confirmation of the
  * address): the brand, what happened, one button, the address in full for clients that drop buttons, and
  * what to do if it was not them. react-email makes the HTML mail clients render; the plain text is derived
- * from it (render.ts).
- *
- * Written with `createElement` over modules imported when the first message is written, not as JSX over
- * static imports: the server runs as one bundle whose package imports all load before its first line, and
- * React must load after main.ts chose its production build (an early development React beside the pages'
- * production renderer breaks both). It also keeps the mail libraries out of memory until mail is sent.
+ * from it (render.ts). Written with `createElement` over `mailComponents()` (components.ts says why).
  */
 export async function accountLinkMail(props: AccountLinkMailProps): Promise<ReactElement> {
-  const [react, body, button, container, head, heading, hr, html, link, preview, section, text] =
-    await Promise.all([
-      import('react'),
-      import('@react-email/body'),
-      import('@react-email/button'),
-      import('@react-email/container'),
-      import('@react-email/head'),
-      import('@react-email/heading'),
-      import('@react-email/hr'),
-      import('@react-email/html'),
-      import('@react-email/link'),
-      import('@react-email/preview'),
-      import('@react-email/section'),
-      import('@react-email/text'),
-    ]);
+  const { react, body, button, container, head, heading, hr, html, link, preview, section, text } =
+    await mailComponents();
   const h = react.createElement;
   const small = { color: MUTED, fontSize: '14px', lineHeight: '1.5' };
   return h(

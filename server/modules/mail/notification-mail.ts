@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { ACCENT, BORDER, INK, MUTED, PAGE } from './account-link-mail.js';
+import { mailComponents } from './components.js';
 
 /** A link with its words. */
 export interface MailLink {
@@ -29,25 +30,12 @@ export interface NotificationMailProps {
 
 /**
  * A message of notifications: the brand, a heading, the sentences (each a link to its page), one button,
- * and a footer saying why it came with a visible unsubscribe link and the way to the settings. Built as
- * account-link-mail.ts builds its own (createElement over modules loaded with the first message; it says why).
+ * and a footer saying why it came with a visible unsubscribe link and the way to the settings. Written with
+ * `createElement` over `mailComponents()` (components.ts says why).
  */
 export async function notificationMail(props: NotificationMailProps): Promise<ReactElement> {
-  const [react, body, button, container, head, heading, hr, html, link, preview, section, text] =
-    await Promise.all([
-      import('react'),
-      import('@react-email/body'),
-      import('@react-email/button'),
-      import('@react-email/container'),
-      import('@react-email/head'),
-      import('@react-email/heading'),
-      import('@react-email/hr'),
-      import('@react-email/html'),
-      import('@react-email/link'),
-      import('@react-email/preview'),
-      import('@react-email/section'),
-      import('@react-email/text'),
-    ]);
+  const { react, body, button, container, head, heading, hr, html, link, preview, section, text } =
+    await mailComponents();
   const h = react.createElement;
   const small = { color: MUTED, fontSize: '13px', lineHeight: '1.5' };
   return h(
