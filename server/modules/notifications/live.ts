@@ -3,8 +3,8 @@ import type { Language } from '../../../common/constants.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import type { LiveStreamLimits } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
+import { openEventStream } from '../../http/event-stream.js';
 import { LiveStreams, type StreamLease } from '../rankings/live-streams.js';
-import { HEARTBEAT_MS } from '../rankings/sse.js';
 import { NotificationsRepository } from './repository.js';
 import type { NotificationsService } from './service.js';
 
@@ -12,9 +12,6 @@ import type { NotificationsService } from './service.js';
 export const NOTIFICATION_EVENT = 'notification';
 export const UNREAD_EVENT = 'unread';
 
-/** How long EventSource waits before reconnecting after the stream ends (it needs a new ticket first). */
-const RETRY_MS = 3_000;
-const HEARTBEAT = ': heartbeat\n\n';
 /** Above this many people with a stream here, a change's rows are filtered here rather than in SQL. */
 const LOCAL_FILTER_IN_SQL = 500;
 
@@ -95,63 +92,37 @@ export class NotificationStreams {
 
   /**
    * Turns the reply into the person's text/event-stream: their unread count at once, then each notification
-   * written or updated for them and each change of the count. The response is taken over from Fastify (the
-   * security headers set so far are copied); a client that reads too slowly is cut off as the ranking streams'.
+   * written or updated for them and each change of the count (server/http/event-stream.ts: a client that
+   * reads too slowly is cut off as the ranking streams' are).
    */
   async open(
     request: FastifyRequest,
     reply: FastifyReply,
     { userId, language, lease }: { userId: number; language: Language; lease: StreamLease },
   ): Promise<void> {
-    const raw = reply.raw;
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) raw.setHeader(name, value);
-    }
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    let ended = false;
-    const write = (text: string) => {
-      if (ended) return;
-      raw.write(text);
-      if (raw.writableLength > this.caps.limits.maxUnsentBytes) {
-        end();
-        raw.destroy();
-      }
-    };
     const watcher: Watcher = {
       userId,
       language,
-      send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+      send: (event, data) => stream.send(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
     };
     const watchers = this.byUser.get(userId) ?? new Set<Watcher>();
+    const stream = openEventStream(request, reply, {
+      maxUnsentBytes: this.caps.limits.maxUnsentBytes,
+      onEnd: () => {
+        watchers.delete(watcher);
+        if (watchers.size === 0 && this.byUser.get(userId) === watchers) this.byUser.delete(userId);
+        lease.release();
+      },
+    });
     watchers.add(watcher);
     this.byUser.set(userId, watchers);
-    const heartbeat = setInterval(() => write(HEARTBEAT), HEARTBEAT_MS);
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      watchers.delete(watcher);
-      if (watchers.size === 0 && this.byUser.get(userId) === watchers) this.byUser.delete(userId);
-      lease.release();
-      raw.end();
-    };
-    lease.endWith(end);
-    request.raw.on('close', end);
-    raw.on('close', end);
-    raw.on('error', end);
-    write(`retry: ${RETRY_MS}\n`);
+    lease.endWith(stream.end);
     try {
       watcher.send(UNREAD_EVENT, { unread: await this.service.unread(userId) });
     } catch (error) {
       // The reply is the stream's now: a failure ends it, and EventSource comes back with a new ticket.
       this.log.warn({ err: error }, 'notification stream: could not read the unread count');
-      end();
+      stream.end();
     }
   }
 }

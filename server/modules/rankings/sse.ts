@@ -1,14 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RankingEventDto } from '../../../common/api/ranking-event.js';
 import { RANKING_EVENT } from '../../../common/constants.js';
+import { openEventStream } from '../../http/event-stream.js';
 import type { StreamLease } from './live-streams.js';
 import type { RankingEvents } from './ranking-events.js';
-
-/** Proxies and load balancers drop a silent connection after about a minute; a comment keeps it open. */
-export const HEARTBEAT_MS = 25_000;
-/** How long EventSource waits before reconnecting after the stream ends. */
-const RETRY_MS = 3_000;
-const HEARTBEAT = Buffer.from(': heartbeat\n\n');
 
 /**
  * Each event is encoded once, whoever watches it: every stream of the topic queues the same bytes, so
@@ -25,10 +20,9 @@ function frameOf(event: RankingEventDto): Buffer {
 }
 
 /**
- * Turns the reply into a text/event-stream: the current ranking now, then one `ranking` event per
- * change. The response is taken over from Fastify, so the security headers set so far are copied.
- * A client that reads slower than events come is cut off once `maxUnsentBytes` wait for it: its page
- * keeps the last ranking it read and EventSource reconnects (RETRY_MS) with a fresh one.
+ * Turns the reply into a text/event-stream (server/http/event-stream.ts): the current ranking now, then one
+ * `ranking` event per change. A client that reads slower than events come is cut off once `maxUnsentBytes`
+ * wait for it: its page keeps the last ranking it read and EventSource reconnects with a fresh one.
  */
 export function streamRankingEvents(
   request: FastifyRequest,
@@ -45,44 +39,15 @@ export function streamRankingEvents(
     maxUnsentBytes: number;
   },
 ): void {
-  const raw = reply.raw;
-  reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) raw.setHeader(name, value);
-  }
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // nginx would otherwise hold events back in its buffer.
-    'x-accel-buffering': 'no',
+  let unsubscribe = () => {};
+  const stream = openEventStream(request, reply, {
+    maxUnsentBytes,
+    onEnd: () => {
+      unsubscribe();
+      lease.release();
+    },
   });
-
-  let ended = false;
-  const send = (bytes: Buffer | string) => {
-    if (ended) return;
-    raw.write(bytes);
-    if (raw.writableLength > maxUnsentBytes) {
-      request.log.debug({ unsent: raw.writableLength }, 'live stream closed: its client reads too slowly');
-      end();
-      // What is still queued would stay in memory until the client read it: drop it with the socket.
-      raw.destroy();
-    }
-  };
-  const unsubscribe = events.subscribe(initial.topicId, (event) => send(frameOf(event)));
-  const heartbeat = setInterval(() => send(HEARTBEAT), HEARTBEAT_MS);
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    clearInterval(heartbeat);
-    unsubscribe();
-    lease.release();
-    raw.end();
-  };
-  lease.endWith(end);
-  request.raw.on('close', end);
-  raw.on('close', end);
-  raw.on('error', end);
-  send(`retry: ${RETRY_MS}\n`);
-  send(frameOf(initial));
+  unsubscribe = events.subscribe(initial.topicId, (event) => stream.send(frameOf(event)));
+  lease.endWith(stream.end);
+  stream.send(frameOf(initial));
 }
