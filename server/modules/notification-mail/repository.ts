@@ -1,6 +1,7 @@
 import type { NotificationDelivery } from '../../../common/api/notifications.js';
 import type { Executor } from '../../db/executor.js';
 import type { NotificationUnsubscribesTable } from '../../db/schema.js';
+import type { NotificationRow } from '../notifications/repository.js';
 
 /** A person the mail of a notification may go to: active, with the address it would go to. */
 export interface MailRecipientRow {
@@ -11,18 +12,6 @@ export interface MailRecipientRow {
   is_admin: number;
   is_active: number;
   email_verified_at: string | null;
-}
-
-/** A notification the digest lists. */
-export interface DigestNotificationRow {
-  id: number;
-  user_id: number;
-  kind: string;
-  topic_id: number | null;
-  facts: string;
-  created_at: string;
-  updated_at: string;
-  read_at: string | null;
 }
 
 /**
@@ -86,7 +75,7 @@ export class NotificationMailRepository {
       .executeTakeFirst();
   }
 
-  async notification(id: number): Promise<DigestNotificationRow | undefined> {
+  async notification(id: number): Promise<NotificationRow | undefined> {
     return this.db
       .selectFrom('notifications')
       .select(['id', 'user_id', 'kind', 'topic_id', 'facts', 'created_at', 'updated_at', 'read_at'])
@@ -181,7 +170,7 @@ export class NotificationMailRepository {
     since: string,
     until: string,
     limit: number,
-  ): Promise<{ rows: DigestNotificationRow[]; total: number }> {
+  ): Promise<{ rows: NotificationRow[]; total: number }> {
     if (kinds.length === 0) return { rows: [], total: 0 };
     const base = this.db
       .selectFrom('notifications')
