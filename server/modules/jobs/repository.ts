@@ -39,22 +39,7 @@ export class JobsRepository {
 
   /** Inserts a job; with a unique key already taken, inserts nothing. Answers whether a row was made. */
   async insert(job: NewJobRow): Promise<boolean> {
-    const rows = await this.db
-      .insertInto('jobs')
-      .values({
-        kind: job.kind,
-        payload: job.payload,
-        unique_key: job.uniqueKey ?? null,
-        state: 'queued',
-        max_attempts: job.maxAttempts,
-        due_at: job.dueAt,
-        created_at: job.now,
-        updated_at: job.now,
-      })
-      .onConflict((conflict) => conflict.column('unique_key').doNothing())
-      .returning('id')
-      .execute();
-    return rows.length > 0;
+    return (await this.insertMany([job])) > 0;
   }
 
   /** Inserts jobs in one statement; those whose unique key is taken are left out. Answers how many were made. */

@@ -5,12 +5,12 @@ import { CLIENT_ROUTES } from '../../../../../common/routes.js';
 import { errorMessage } from '../../../shared/api/index.js';
 import { Alert } from '../../../shared/ui/Alert.js';
 import { Button } from '../../../shared/ui/Button.js';
+import { BellIcon } from '../../../shared/ui/icons.js';
 import { Spinner } from '../../../shared/ui/Spinner.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useMarkAllRead, useNotifications, useUnreadCount } from '../api/notifications.js';
 import { badgeText } from '../badge.js';
 import { useNotificationStream } from '../live.js';
-import { BellIcon } from './BellIcon.js';
 import { NotificationItem } from './NotificationItem.js';
 
 /** What takes the focus when clicked: a click outside the panel on one of these keeps it there. */
