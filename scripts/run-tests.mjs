@@ -31,6 +31,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+/** Every failed test's name, repeated after the closing line so that the tail of a long log names them. */
+const failures = [];
 
 for (const suite of suites) {
   const reason = suite.missing?.();
@@ -70,6 +72,14 @@ for (const suite of suites) {
   passed += summary.numPassedTests;
   failed += summary.numFailedTests;
   skipped += summary.numPendingTests + (summary.numTodoTests ?? 0);
+  for (const file of summary.testResults) {
+    if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) {
+      failures.push(`${suite.name}: ${file.name} (the file failed to load or run)`);
+    }
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${suite.name}: ${file.name} > ${test.fullName}`);
+    }
+  }
   // A file that fails to load counts no test but must still fail the run.
   if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) {
     failed += summary.numFailedTestSuites;
@@ -77,5 +87,6 @@ for (const suite of suites) {
   console.log(`--- ${suite.name}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ✗ ${name}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));
