@@ -207,12 +207,19 @@ describe('notifications in the browser', () => {
     const page = await app.newPage('en');
     await register(page);
     await followThenLeaderChanges(page, 'en');
+    // The page's clock is the test's from here: it moves the minutes on without waiting for them.
+    await page.clock.install();
     await page.goto('/notifications?lng=en');
     const unreadItems = page.locator('.notification-list--page .notification--unread');
     await expect.poll(() => unreadItems.count(), NOTIFIED).toBe(1);
     await page.getByText(text('en', 'notifications.page.unread_one', { count: '1' })).waitFor();
     await expect.poll(() => bellLabel(page)).toBe(unreadLabel('en', 1));
     await shootChecked(page, 'notifications-page-en-1280');
+    // Left open, the list's times move on with the minutes (no reload).
+    const time = page.locator('.notification-list--page .notification__time');
+    expect(await time.textContent()).toMatch(/^(now|1 minute ago)$/);
+    await page.clock.fastForward('05:00');
+    await expect.poll(() => time.textContent()).toMatch(/^[56] minutes ago$/);
     await bell(page).click();
     await panel(page).locator('.notification--unread').waitFor();
     await expectNoSeriousA11yViolations(page, 'notification panel en 1280');

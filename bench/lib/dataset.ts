@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { addDays, dayOf, dayStart } from '../../common/history/days.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/db/database.js';
 import { seedBench } from '../../server/db/seed/seed-bench.js';
+import { SNAPSHOT_JOB } from '../../server/modules/history/service.js';
+import { takeSnapshots } from '../../server/modules/history/snapshots.js';
 
 export type BenchDatabase = 'sqlite' | 'postgres';
 
@@ -102,8 +105,57 @@ export async function ensureBenchDataset(kind: BenchDatabase): Promise<{ topics:
     topics = BENCH_SIZE.topics;
     votes = BENCH_SIZE.votes;
   }
+  await takeTodaysSnapshot(kind);
   if (kind === 'postgres') await vacuumPostgres();
   return { topics, votes };
+}
+
+/**
+ * The day's rank-history snapshot (every topic looked at: a minute or two on this data set) is taken here,
+ * before anything is measured, and its daily job marked done. Otherwise the first server started on a new day
+ * takes it while being measured, and every bench run stops its server mid-snapshot, the job is handed back
+ * and the next run starts it again: each run measured ballots beside a snapshot, by a different share.
+ */
+async function takeTodaysSnapshot(kind: BenchDatabase): Promise<void> {
+  const handle = openBenchDatabase(kind);
+  try {
+    const today = dayOf(Date.now());
+    const occurrence = new Date(dayStart(today)).toISOString();
+    const uniqueKey = `${SNAPSHOT_JOB}@${occurrence}`;
+    const job = await handle.db
+      .selectFrom('jobs')
+      .select('state')
+      .where('unique_key', '=', uniqueKey)
+      .executeTakeFirst();
+    if (job?.state === 'done') return;
+    const started = Date.now();
+    const now = new Date().toISOString();
+    await takeSnapshots(handle, [addDays(today, -1)], now);
+    await handle.db
+      .insertInto('jobs')
+      .values({
+        kind: SNAPSHOT_JOB,
+        payload: '{}',
+        unique_key: uniqueKey,
+        state: 'done',
+        max_attempts: 5,
+        due_at: occurrence,
+        created_at: now,
+        updated_at: now,
+        finished_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('unique_key')
+          .doUpdateSet({ state: 'done', leased_until: null, finished_at: now, updated_at: now }),
+      )
+      .execute();
+    console.log(
+      `${kind}: today's rank-history snapshot taken before measuring, in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The small data set of the benches that compare two ways of serving the same reads (metrics, CDN). */

@@ -7,6 +7,7 @@
  */
 import type {
   BallotChanged,
+  BallotsRecounted,
   BurstFlagged,
   ChangeEvent,
   PropositionFacts,
@@ -149,6 +150,12 @@ export class ChangeSet {
   /** What happened, in the order the write recorded it. */
   get events(): readonly ChangeEvent[] {
     return this.recorded;
+  }
+
+  /** A topic's ballots began or stopped counting (record `ballotsMoved` too). */
+  ballotsRecounted(event: Omit<BallotsRecounted, 'type'>): this {
+    this.recorded.push({ type: 'ballotsRecounted', ...event });
+    return this;
   }
 
   /** A ballot got a new version (record `ballotsMoved` too: the event says what, the aspects what to drop). */

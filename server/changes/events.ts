@@ -8,6 +8,7 @@ import type { Places } from '../modules/rankings/tallies.js';
  */
 export type ChangeEvent =
   | BallotChanged
+  | BallotsRecounted
   | PropositionCreated
   | PropositionApproved
   | PropositionRenamed
@@ -29,6 +30,15 @@ export interface BallotChanged {
   after: Places;
   /** Whether the ballot counts (issue 36): a held or quarantined one is in no figure, before or after. */
   counted: boolean;
+}
+
+/**
+ * Ballots of a topic began or stopped counting without a new version (a quarantine or its lifting, an
+ * account's counting rules): its totals were recounted.
+ */
+export interface BallotsRecounted {
+  type: 'ballotsRecounted';
+  topicId: number;
 }
 
 /** A proposition as its events carry it. */

@@ -34,6 +34,7 @@ import { topicFollows } from './2026-11-28-0031-topic-follows.js';
 import { notifications } from './2026-11-28-0032-notifications.js';
 import { notificationDelivery } from './2026-11-28-0033-notification-delivery.js';
 import { notificationMail } from './2026-11-28-0034-notification-mail.js';
+import { administratorsIndex } from './2026-11-28-0035-administrators-index.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -73,6 +74,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-28-0032-notifications': notifications,
   '2026-11-28-0033-notification-delivery': notificationDelivery,
   '2026-11-28-0034-notification-mail': notificationMail,
+  '2026-11-28-0035-administrators-index': administratorsIndex,
 };
 
 /** Every migration of this release, in order. */

@@ -361,3 +361,122 @@ describe('a job enqueued by a write (the outbox)', () => {
     expect(ran.sort()).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('jobs of a kind taken in batches', () => {
+  /** A runner with `kind` handled in batches of `batchSize`, recording each batch's payloads. */
+  function batchRunner(
+    kind: string,
+    batchSize: number,
+    handle: (ns: number[]) => Promise<void> = async () => {},
+  ) {
+    const batches: number[][] = [];
+    const jobs = runner();
+    jobs.handleBatch(
+      kind,
+      async (items) => {
+        const ns = items.map(({ payload }) => (payload as { n: number }).n);
+        batches.push(ns);
+        await handle(ns);
+      },
+      { batchSize, retryDelayMs: 60_000, maxAttempts: 2 },
+    );
+    return { jobs, batches };
+  }
+  /** Enqueued through `jobs`, which knows the kind: its attempts are the kind's. */
+  const enqueueNumbered = (jobs: Jobs, kind: string, ns: number[]) =>
+    jobs.enqueueMany(
+      server.ctx.db,
+      ns.map((n) => ({ kind, payload: { n } })),
+    );
+
+  it('runs the due ones together, up to the batch size, and still runs other kinds beside them', async () => {
+    const kind = newKind();
+    const single = newKind();
+    const { jobs, batches } = batchRunner(kind, 5);
+    const singles: number[] = [];
+    jobs.handle(single, async (payload) => void singles.push((payload as { n: number }).n));
+    await enqueueNumbered(jobs, kind, [1, 2, 3, 4, 5, 6, 7]);
+    await enqueueNumbered(jobs, single, [100, 101]);
+
+    // Two slots: the batch takes one, a single job the other.
+    expect(await jobs.runDue()).toBe(6);
+    expect(await jobs.runDue()).toBe(3);
+    expect(await jobs.runDue()).toBe(0);
+    expect(batches).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 7],
+    ]);
+    expect(singles).toEqual([100, 101]);
+    expect((await rowsOf(kind)).map((row) => [row.state, row.attempts])).toEqual(
+      Array.from({ length: 7 }, () => ['done', 1]),
+    );
+  });
+
+  it('retries every job of a failed batch after the back-off, and keeps them as failed on their last attempt', async () => {
+    const kind = newKind();
+    const { jobs, batches } = batchRunner(kind, 10, async () => {
+      throw new Error('the database was away');
+    });
+    await enqueueNumbered(jobs, kind, [1, 2, 3]);
+
+    expect(await jobs.runDue()).toBe(3);
+    expect((await rowsOf(kind)).map((row) => [row.state, row.attempts, row.last_error])).toEqual(
+      Array.from({ length: 3 }, () => ['queued', 1, 'the database was away']),
+    );
+    expect(await jobs.runDue()).toBe(0);
+    server.clock.advance(61_000);
+    expect(await jobs.runDue()).toBe(3);
+    expect((await rowsOf(kind)).map((row) => [row.state, row.attempts])).toEqual(
+      Array.from({ length: 3 }, () => ['failed', 2]),
+    );
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+  });
+
+  it('runs every job exactly once when several servers take batches at once', async () => {
+    const kind = newKind();
+    const servers = Array.from({ length: 3 }, () =>
+      batchRunner(kind, 7, () => new Promise((resolve) => setImmediate(resolve))),
+    );
+    const ns = Array.from({ length: 60 }, (_, i) => i);
+    await enqueueNumbered((servers[0] as { jobs: Jobs }).jobs, kind, ns);
+
+    await Promise.all(
+      servers.map(async ({ jobs }) => {
+        while ((await jobs.runDue()) > 0);
+      }),
+    );
+    const ran = servers.flatMap(({ batches }) => batches.flat()).sort((a, b) => a - b);
+    expect(ran).toEqual(ns);
+    expect(servers.flatMap(({ batches }) => batches).every((batch) => batch.length <= 7)).toBe(true);
+    expect((await rowsOf(kind)).every((row) => row.state === 'done' && row.attempts === 1)).toBe(true);
+  });
+
+  it('is taken again by another server once the leases of a stopped server’s batch end', async () => {
+    const kind = newKind();
+    const entered = deferred();
+    const stuck = deferred();
+    const dying = batchRunner(kind, 10, async () => {
+      entered.resolve();
+      await stuck.promise;
+    });
+    const other = batchRunner(kind, 10);
+    await enqueueNumbered(dying.jobs, kind, [1, 2]);
+
+    const dyingRun = dying.jobs.runDue();
+    await entered.promise;
+    expect(await other.jobs.runDue()).toBe(0);
+    server.clock.advance(61_000);
+    expect(await other.jobs.runDue()).toBe(2);
+    stuck.resolve();
+    await dyingRun;
+    // The slow server's late outcome is not recorded over the other's.
+    expect((await rowsOf(kind)).map((row) => [row.state, row.attempts])).toEqual([
+      ['done', 2],
+      ['done', 2],
+    ]);
+    expect(other.batches).toEqual([[1, 2]]);
+  });
+});

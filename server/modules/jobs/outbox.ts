@@ -30,12 +30,15 @@ export class Outbox implements TransactionSubscriber {
     return this.rules.size > 0 && change.events.some((event) => this.rules.has(event.type));
   }
 
+  /** A write's jobs go in together: a recount of many topics makes a job per topic, in a statement or a few. */
   async follow(trx: Transaction<Database>, change: ChangeSet): Promise<void> {
+    const jobs: NewJob[] = [];
     for (const event of change.events) {
       for (const toJob of this.rules.get(event.type) ?? []) {
         const job = toJob(event);
-        if (job) await this.jobs.enqueue(trx, job);
+        if (job) jobs.push(job);
       }
     }
+    await this.jobs.enqueueMany(trx, jobs);
   }
 }

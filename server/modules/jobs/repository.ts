@@ -30,6 +30,9 @@ export interface JobHolder {
   workerId: string;
 }
 
+/** Jobs inserted per statement. */
+const INSERT_BATCH = 1000;
+
 /** Every line of SQL about `jobs`. */
 export class JobsRepository {
   constructor(
@@ -42,9 +45,19 @@ export class JobsRepository {
     return (await this.insertMany([job])) > 0;
   }
 
-  /** Inserts jobs in one statement; those whose unique key is taken are left out. Answers how many were made. */
+  /**
+   * Inserts jobs, a statement per thousand; those whose unique key is taken are left out. Answers how many
+   * were made.
+   */
   async insertMany(jobs: readonly NewJobRow[]): Promise<number> {
-    if (jobs.length === 0) return 0;
+    let made = 0;
+    // 8 values a row: a thousand rows stay far below either database's limit on a statement's parameters.
+    for (let start = 0; start < jobs.length; start += INSERT_BATCH)
+      made += await this.insertBatch(jobs.slice(start, start + INSERT_BATCH));
+    return made;
+  }
+
+  private async insertBatch(jobs: readonly NewJobRow[]): Promise<number> {
     const rows = await this.db
       .insertInto('jobs')
       .values(
@@ -109,7 +122,9 @@ export class JobsRepository {
           .$if(this.kind === 'postgres', (query) => query.forUpdate().skipLocked()),
       )
       .returningAll()
-      .execute();
+      .execute()
+      // RETURNING gives no order on PostgreSQL: oldest due first, as they were chosen.
+      .then((rows) => rows.sort((a, b) => a.due_at.localeCompare(b.due_at) || a.id - b.id));
   }
 
   /**
@@ -134,17 +149,20 @@ export class JobsRepository {
     return rows.map((row) => row.kind);
   }
 
-  /** Extends a held lease; false when the job is no longer this holder's. */
-  async renew(holder: JobHolder, leasedUntil: string, now: string): Promise<boolean> {
+  /** Extends the held leases; answers how many are still these holders'. */
+  async renew(holders: readonly JobHolder[], leasedUntil: string, now: string): Promise<number> {
     const result = await this.held(
       this.db.updateTable('jobs').set({ leased_until: leasedUntil, updated_at: now }),
-      holder,
+      holders,
     ).executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return Number(result.numUpdatedRows);
   }
 
-  /** Marks a held job done; false when the job is no longer this holder's (its lease lapsed, re-taken). */
-  async finish(holder: JobHolder, now: string): Promise<boolean> {
+  /**
+   * Marks held jobs done, in one statement; answers how many were still these holders' (one whose lease
+   * lapsed and was taken again is left to its new holder).
+   */
+  async finish(holders: readonly JobHolder[], now: string): Promise<number> {
     const result = await this.held(
       this.db.updateTable('jobs').set({
         state: 'done',
@@ -153,9 +171,9 @@ export class JobsRepository {
         finished_at: now,
         updated_at: now,
       }),
-      holder,
+      holders,
     ).executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return Number(result.numUpdatedRows);
   }
 
   /** Queues a held job again for `dueAt`, or keeps it as failed (`dueAt` undefined), with its error. */
@@ -169,7 +187,7 @@ export class JobsRepository {
         finished_at: dueAt === undefined ? now : null,
         updated_at: now,
       }),
-      holder,
+      [holder],
     ).executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
@@ -188,17 +206,22 @@ export class JobsRepository {
         leased_by: null,
         updated_at: now,
       })),
-      holder,
+      [holder],
     ).executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
-  private held(query: JobsUpdate, holder: JobHolder): JobsUpdate {
+  /** The rows still held by these holders: each fenced by its attempt, all by one server. */
+  private held(query: JobsUpdate, holders: readonly JobHolder[]): JobsUpdate {
+    const workerId = holders[0]?.workerId ?? '';
     return query
-      .where('id', '=', holder.id)
       .where('state', '=', 'running')
-      .where('attempts', '=', holder.attempt)
-      .where('leased_by', '=', holder.workerId);
+      .where('leased_by', '=', workerId)
+      .where((eb) =>
+        eb.or(
+          holders.map((holder) => eb.and([eb('id', '=', holder.id), eb('attempts', '=', holder.attempt)])),
+        ),
+      );
   }
 
   /** The most recently moved jobs, newest first, optionally of one state. */

@@ -22,6 +22,18 @@ export interface RunningJob {
  */
 export type JobHandler = (payload: unknown, job: RunningJob) => Promise<void>;
 
+/** One job of a batch: its payload and what the handler is told about it. */
+export interface BatchItem {
+  payload: unknown;
+  job: RunningJob;
+}
+
+/**
+ * Runs jobs of one kind taken together (all due ones, up to the batch size): they succeed or fail as one, so
+ * each must be idempotent on its own.
+ */
+export type BatchJobHandler = (items: readonly BatchItem[]) => Promise<void>;
+
 export interface JobKindOptions {
   /**
    * How long a server holds a job it took without renewing. The runner renews it every third of this
@@ -84,8 +96,10 @@ const MAX_ERROR_LENGTH = 500;
 const DELETE_BATCH = 1000;
 
 interface Kind {
-  handler: JobHandler;
+  handler: BatchJobHandler;
   options: Required<JobKindOptions>;
+  /** Jobs taken and run together; 1 for a kind handled one job at a time. */
+  batchSize: number;
 }
 
 interface Schedule {
@@ -121,8 +135,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class Jobs {
   private readonly kinds = new Map<string, Kind>();
   private readonly schedules: Schedule[] = [];
-  /** Jobs running here, each with the lease it holds. */
-  private readonly running = new Map<Promise<void>, JobHolder>();
+  /** Runs under way here (a job, or a batch of one kind), each with the leases it holds. */
+  private readonly running = new Map<Promise<void>, JobHolder[]>();
+  /** The batched kinds with a batch running here: one at a time each, so they leave room for the rest. */
+  private readonly batchesRunning = new Set<string>();
   private readonly outcomeListeners = new Set<(outcome: JobOutcome) => void>();
   private readonly workerId = `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
@@ -144,8 +160,24 @@ export class Jobs {
 
   /** Registers the handler of a kind of job; this server takes only the kinds it has handlers for. */
   handle(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
+    this.register(kind, ([item]) => (item ? handler(item.payload, item.job) : Promise.resolve()), 1, options);
+  }
+
+  /**
+   * Registers the handler of a kind of job taken in batches: each look takes up to `batchSize` due jobs of
+   * the kind in one statement, runs them in one call and marks them done in one statement. For work that
+   * comes as many small jobs at once (a podium check per topic voted on in a second), where taking and
+   * finishing each alone would cost more than the work. One batch of a kind runs at a time on a server.
+   */
+  handleBatch(kind: string, handler: BatchJobHandler, options: JobKindOptions & { batchSize: number }): void {
+    const { batchSize, ...kindOptions } = options;
+    if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`jobs: "${kind}" needs a batch size`);
+    this.register(kind, handler, batchSize, kindOptions);
+  }
+
+  private register(kind: string, handler: BatchJobHandler, batchSize: number, options: JobKindOptions): void {
     if (this.kinds.has(kind)) throw new Error(`jobs: "${kind}" already has a handler`);
-    this.kinds.set(kind, { handler, options: { ...DEFAULTS, ...options } });
+    this.kinds.set(kind, { handler, batchSize, options: { ...DEFAULTS, ...options } });
   }
 
   /**
@@ -220,12 +252,13 @@ export class Jobs {
    * resolves when the jobs it took have finished (or failed). Answers how many it took.
    */
   async runDue(): Promise<number> {
-    const runs = await this.startDue();
+    const { runs, taken } = await this.startDue();
     await Promise.all(runs);
-    return runs.length;
+    return taken;
   }
 
-  private async startDue(): Promise<Promise<void>[]> {
+  /** Starts a run per job taken, or per batch; answers the runs and how many jobs they hold. */
+  private async startDue(): Promise<{ runs: Promise<void>[]; taken: number }> {
     const now = this.clock.now();
     await this.enqueueOccurrences(now);
     const repository = this.repository();
@@ -233,16 +266,43 @@ export class Jobs {
     if (abandoned.length > 0)
       this.log.warn({ jobs: abandoned.length }, 'jobs: out of attempts after their servers stopped');
     for (const kind of abandoned) this.report({ kind, outcome: 'failed' });
-    const leasesUntil = new Map(
-      [...this.kinds].map(([kind, { options }]) => [kind, iso(now + options.leaseMs)] as const),
+    const leaseUntil = (options: Required<JobKindOptions>) => iso(now + options.leaseMs);
+    let free = this.settings.concurrency - this.running.size;
+    const runs: Promise<void>[] = [];
+    let inBatches = 0;
+    // Batched kinds first, a batch each at most: many small jobs due at once do not wait behind long ones.
+    for (const [kind, { batchSize, options }] of this.kinds) {
+      if (batchSize === 1 || free <= 0 || this.batchesRunning.has(kind)) continue;
+      const batch = await repository.take({
+        leasesUntil: new Map([[kind, leaseUntil(options)]]),
+        workerId: this.workerId,
+        now: iso(now),
+        limit: batchSize,
+      });
+      if (batch.length === 0) continue;
+      this.batchesRunning.add(kind);
+      inBatches += batch.length;
+      runs.push(
+        this.track(
+          this.run(kind, batch),
+          batch.map((row) => this.holderOf(row)),
+        ),
+      );
+      free -= 1;
+    }
+    const singles = new Map(
+      [...this.kinds]
+        .filter(([, { batchSize }]) => batchSize === 1)
+        .map(([kind, { options }]) => [kind, leaseUntil(options)] as const),
     );
     const taken = await repository.take({
-      leasesUntil,
+      leasesUntil: singles,
       workerId: this.workerId,
       now: iso(now),
-      limit: this.settings.concurrency - this.running.size,
+      limit: free,
     });
-    return taken.map((row) => this.track(this.run(row), this.holderOf(row)));
+    for (const row of taken) runs.push(this.track(this.run(row.kind, [row]), [this.holderOf(row)]));
+    return { runs, taken: inBatches + taken.length };
   }
 
   private async enqueueOccurrences(now: number): Promise<void> {
@@ -258,8 +318,8 @@ export class Jobs {
     }
   }
 
-  private track(run: Promise<void>, holder: JobHolder): Promise<void> {
-    this.running.set(run, holder);
+  private track(run: Promise<void>, holders: JobHolder[]): Promise<void> {
+    this.running.set(run, holders);
     return run.finally(() => this.running.delete(run));
   }
 
@@ -267,67 +327,79 @@ export class Jobs {
     return { id: row.id, attempt: row.attempts, workerId: this.workerId };
   }
 
-  private async run(row: JobRow): Promise<void> {
-    const kind = this.kinds.get(row.kind);
+  /** Runs taken jobs of one kind (one, or a batch) and records how they ended. */
+  private async run(kindName: string, rows: readonly JobRow[]): Promise<void> {
+    const kind = this.kinds.get(kindName);
     if (!kind) return;
-    const holder = this.holderOf(row);
-    const job: RunningJob = { id: row.id, kind: row.kind, attempt: row.attempts, dueAt: row.due_at };
+    const holders = rows.map((row) => this.holderOf(row));
+    const items = rows.map((row) => ({
+      payload: JSON.parse(row.payload) as unknown,
+      job: { id: row.id, kind: row.kind, attempt: row.attempts, dueAt: row.due_at },
+    }));
     const renewal = setInterval(
-      () => void this.renew(holder, kind.options.leaseMs),
+      () => void this.renew(holders, kind.options.leaseMs),
       kind.options.leaseMs / 3,
     );
     renewal.unref();
     let failure: unknown;
     let failed = false;
     try {
-      await kind.handler(JSON.parse(row.payload), job);
+      await kind.handler(items);
     } catch (error) {
       failed = true;
       failure = error;
     } finally {
       clearInterval(renewal);
+      if (kind.batchSize > 1) this.batchesRunning.delete(kindName);
     }
-    const lastAttempt = row.attempts >= row.max_attempts;
-    this.report({ kind: row.kind, outcome: !failed ? 'done' : lastAttempt ? 'failed' : 'retried' });
+    for (const row of rows) {
+      const lastAttempt = row.attempts >= row.max_attempts;
+      this.report({ kind: row.kind, outcome: !failed ? 'done' : lastAttempt ? 'failed' : 'retried' });
+    }
     try {
-      await this.settle(holder, job, row.max_attempts, kind.options, failed, failure);
+      if (!failed) await this.finish(holders, kindName);
+      else for (const row of rows) await this.recordFailure(row, kind.options, failure);
     } catch (error) {
-      // The database is away: the lease lapses and the job is taken again, as if this server had died.
-      this.log.warn({ err: error, job: job.id, kind: job.kind }, 'jobs: could not record the outcome');
+      // The database is away: the leases lapse and the jobs are taken again, as if this server had died.
+      this.log.warn({ err: error, jobs: rows.length, kind: kindName }, 'jobs: could not record the outcome');
     }
   }
 
-  private async settle(
-    holder: JobHolder,
-    job: RunningJob,
-    maxAttempts: number,
+  private async finish(holders: readonly JobHolder[], kind: string): Promise<void> {
+    const finished = await this.repository().finish(holders, iso(this.clock.now()));
+    if (finished < holders.length)
+      this.log.warn(
+        { jobs: holders.length - finished, kind },
+        'jobs: a job ran past its lease and was taken again',
+      );
+  }
+
+  private async recordFailure(
+    row: JobRow,
     options: Required<JobKindOptions>,
-    failed: boolean,
     failure: unknown,
   ): Promise<void> {
-    const repository = this.repository();
     const now = this.clock.now();
-    let recorded: boolean;
-    if (!failed) {
-      recorded = await repository.finish(holder, iso(now));
-    } else {
-      const message = errorMessage(failure);
-      const retryAt = job.attempt < maxAttempts ? iso(now + retryDelay(options, job.attempt)) : undefined;
-      recorded = await repository.fail(holder, message, iso(now), retryAt);
-      const details = { job: job.id, kind: job.kind, attempt: job.attempt, error: message };
-      if (retryAt) this.log.warn({ ...details, retryAt }, 'jobs: a job failed; it is retried later');
-      else this.log.error(details, 'jobs: a job failed on its last attempt; it is kept as failed');
-    }
+    const message = errorMessage(failure);
+    const retryAt =
+      row.attempts < row.max_attempts ? iso(now + retryDelay(options, row.attempts)) : undefined;
+    const recorded = await this.repository().fail(this.holderOf(row), message, iso(now), retryAt);
+    const details = { job: row.id, kind: row.kind, attempt: row.attempts, error: message };
+    if (retryAt) this.log.warn({ ...details, retryAt }, 'jobs: a job failed; it is retried later');
+    else this.log.error(details, 'jobs: a job failed on its last attempt; it is kept as failed');
     if (!recorded)
-      this.log.warn({ job: job.id, kind: job.kind }, 'jobs: a job ran past its lease and was taken again');
+      this.log.warn({ job: row.id, kind: row.kind }, 'jobs: a job ran past its lease and was taken again');
   }
 
-  private async renew(holder: JobHolder, leaseMs: number): Promise<void> {
+  private async renew(holders: readonly JobHolder[], leaseMs: number): Promise<void> {
     try {
       const now = this.clock.now();
-      await this.repository().renew(holder, iso(now + leaseMs), iso(now));
+      await this.repository().renew(holders, iso(now + leaseMs), iso(now));
     } catch (error) {
-      this.log.warn({ err: error, job: holder.id }, 'jobs: could not renew a lease');
+      this.log.warn(
+        { err: error, jobs: holders.map((holder) => holder.id) },
+        'jobs: could not renew a lease',
+      );
     }
   }
 
@@ -361,7 +433,7 @@ export class Jobs {
     this.timer = undefined;
     this.looking = true;
     try {
-      const runs = await this.startDue();
+      const { runs } = await this.startDue();
       // A finished job frees a slot: look again at once rather than a whole interval later.
       for (const run of runs) void run.then(() => this.wake());
     } catch (error) {
@@ -397,7 +469,7 @@ export class Jobs {
     });
     await Promise.race([Promise.allSettled([...this.running.keys()]), graceOver]);
     clearTimeout(graceTimer);
-    for (const holder of [...this.running.values()]) {
+    for (const holder of [...this.running.values()].flat()) {
       try {
         if (await this.repository().handBack(holder, iso(this.clock.now())))
           this.log.info({ job: holder.id }, 'jobs: a running job was handed back as this server stops');

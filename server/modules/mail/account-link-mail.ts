@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { mailComponents } from './components.js';
+import { ACCENT, INK, MUTED, mailButton, mailFrame } from './layout.js';
 
 /** The words of one message, already in the recipient's language and filled in. */
 export interface AccountLinkMailProps {
@@ -15,98 +16,37 @@ export interface AccountLinkMailProps {
   footer: string;
 }
 
-/** The brand's colours, as the web app's theme has them (web/src/app/styles/global.css). */
-export const INK = '#1c2033';
-export const MUTED = '#565c73';
-export const ACCENT = '#4338ca';
-export const PAGE = '#f6f7fb';
-export const BORDER = '#e3e5ee';
-
 /**
  * A message that carries one link about the person's account (a password reset, a confirmation of the
- * address): the brand, what happened, one button, the address in full for clients that drop buttons, and
- * what to do if it was not them. react-email makes the HTML mail clients render; the plain text is derived
- * from it (render.ts). Written with `createElement` over `mailComponents()` (components.ts says why).
+ * address): what happened, one button, the address in full for clients that drop buttons, and what to do if
+ * it was not them, in the frame every message shares (layout.ts).
  */
 export async function accountLinkMail(props: AccountLinkMailProps): Promise<ReactElement> {
-  const { react, body, button, container, head, heading, hr, html, link, preview, section, text } =
-    await mailComponents();
+  const mail = await mailComponents();
+  const { react, link, text } = mail;
   const h = react.createElement;
   const small = { color: MUTED, fontSize: '14px', lineHeight: '1.5' };
-  return h(
-    html.Html,
-    { lang: props.language },
-    h(
-      head.Head,
-      null,
-      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-      h('title', null, props.title),
-    ),
-    h(preview.Preview, null, props.body),
-    h(
-      body.Body,
-      {
-        style: { backgroundColor: PAGE, fontFamily: 'system-ui, -apple-system, Segoe UI, Arial, sans-serif' },
-      },
+  return mailFrame(mail, {
+    language: props.language,
+    title: props.title,
+    preview: props.body,
+    heading: props.heading,
+    card: [
+      // An address in the words breaks anywhere rather than widen a phone's screen.
       h(
-        container.Container,
-        { style: { maxWidth: '560px', margin: '0 auto', padding: '24px 8px' } },
-        h(
-          text.Text,
-          { style: { color: ACCENT, fontSize: '20px', fontWeight: 700, margin: '0 0 16px' } },
-          'Podium',
-        ),
-        h(
-          section.Section,
-          {
-            style: {
-              backgroundColor: '#ffffff',
-              borderRadius: '12px',
-              border: `1px solid ${BORDER}`,
-              padding: '20px',
-            },
-          },
-          h(
-            heading.Heading,
-            { as: 'h1', style: { color: INK, fontSize: '22px', lineHeight: '1.3', margin: '0 0 12px' } },
-            props.heading,
-          ),
-          // An address in the words breaks anywhere rather than widen a phone's screen.
-          h(
-            text.Text,
-            { style: { color: INK, fontSize: '16px', lineHeight: '1.5', overflowWrap: 'anywhere' } },
-            props.body,
-          ),
-          h(
-            button.Button,
-            {
-              href: props.url,
-              // A block the width of the card, its words centred: on a phone a long label wraps evenly.
-              style: {
-                display: 'block',
-                textAlign: 'center',
-                backgroundColor: ACCENT,
-                color: '#ffffff',
-                borderRadius: '8px',
-                fontSize: '16px',
-                fontWeight: 700,
-                padding: '12px 20px',
-                margin: '8px 0 16px',
-              },
-            },
-            props.button,
-          ),
-          h(text.Text, { style: { ...small, margin: '0' } }, props.linkFallback),
-          h(
-            link.Link,
-            { href: props.url, style: { color: ACCENT, fontSize: '14px', wordBreak: 'break-all' } },
-            props.url,
-          ),
-          h(text.Text, { style: small }, props.ignore),
-        ),
-        h(hr.Hr, { style: { borderColor: BORDER, margin: '24px 0 12px' } }),
-        h(text.Text, { style: { ...small, fontSize: '12px' } }, props.footer),
+        text.Text,
+        { key: 'body', style: { color: INK, fontSize: '16px', lineHeight: '1.5', overflowWrap: 'anywhere' } },
+        props.body,
       ),
-    ),
-  );
+      mailButton(mail, props.button, props.url, '8px 0 16px'),
+      h(text.Text, { key: 'fallback', style: { ...small, margin: '0' } }, props.linkFallback),
+      h(
+        link.Link,
+        { key: 'url', href: props.url, style: { color: ACCENT, fontSize: '14px', wordBreak: 'break-all' } },
+        props.url,
+      ),
+      h(text.Text, { key: 'ignore', style: small }, props.ignore),
+    ],
+    footer: [h(text.Text, { key: 'footer', style: { ...small, fontSize: '12px' } }, props.footer)],
+  });
 }

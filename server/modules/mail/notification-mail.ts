@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { ACCENT, BORDER, INK, MUTED, PAGE } from './account-link-mail.js';
 import { mailComponents } from './components.js';
+import { ACCENT, BORDER, INK, MUTED, mailButton, mailFrame } from './layout.js';
 
 /** A link with its words. */
 export interface MailLink {
@@ -29,107 +29,53 @@ export interface NotificationMailProps {
 }
 
 /**
- * A message of notifications: the brand, a heading, the sentences (each a link to its page), one button,
- * and a footer saying why it came with a visible unsubscribe link and the way to the settings. Written with
- * `createElement` over `mailComponents()` (components.ts says why).
+ * A message of notifications: a heading, the sentences (each a link to its page), one button, and a footer
+ * saying why it came with a visible unsubscribe link and the way to the settings, in the frame every message
+ * shares (layout.ts).
  */
 export async function notificationMail(props: NotificationMailProps): Promise<ReactElement> {
-  const { react, body, button, container, head, heading, hr, html, link, preview, section, text } =
-    await mailComponents();
+  const mail = await mailComponents();
+  const { react, link, text } = mail;
   const h = react.createElement;
   const small = { color: MUTED, fontSize: '13px', lineHeight: '1.5' };
-  return h(
-    html.Html,
-    { lang: props.language },
-    h(
-      head.Head,
-      null,
-      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-      h('title', null, props.title),
-    ),
-    h(preview.Preview, null, props.items[0]?.label ?? props.heading),
-    h(
-      body.Body,
-      {
-        style: { backgroundColor: PAGE, fontFamily: 'system-ui, -apple-system, Segoe UI, Arial, sans-serif' },
-      },
-      h(
-        container.Container,
-        { style: { maxWidth: '560px', margin: '0 auto', padding: '24px 8px' } },
+  return mailFrame(mail, {
+    language: props.language,
+    title: props.title,
+    preview: props.items[0]?.label ?? props.heading,
+    heading: props.heading,
+    card: [
+      ...props.items.map((item, index) =>
         h(
           text.Text,
-          { style: { color: ACCENT, fontSize: '20px', fontWeight: 700, margin: '0 0 16px' } },
-          'Podium',
-        ),
-        h(
-          section.Section,
           {
+            key: `item-${index}`,
             style: {
-              backgroundColor: '#ffffff',
-              borderRadius: '12px',
-              border: `1px solid ${BORDER}`,
-              padding: '20px',
+              fontSize: '16px',
+              lineHeight: '1.5',
+              margin: '0',
+              padding: '10px 0',
+              borderTop: index === 0 ? 'none' : `1px solid ${BORDER}`,
+              overflowWrap: 'anywhere',
             },
           },
-          h(
-            heading.Heading,
-            { as: 'h1', style: { color: INK, fontSize: '22px', lineHeight: '1.3', margin: '0 0 12px' } },
-            props.heading,
-          ),
-          ...props.items.map((item, index) =>
-            h(
-              text.Text,
-              {
-                key: index,
-                style: {
-                  fontSize: '16px',
-                  lineHeight: '1.5',
-                  margin: '0',
-                  padding: '10px 0',
-                  borderTop: index === 0 ? 'none' : `1px solid ${BORDER}`,
-                  overflowWrap: 'anywhere',
-                },
-              },
-              h(
-                link.Link,
-                { href: item.url, style: { color: INK, textDecoration: 'underline' } },
-                item.label,
-              ),
-            ),
-          ),
-          props.more ? h(text.Text, { style: { ...small, fontSize: '14px' } }, props.more) : null,
-          h(
-            button.Button,
-            {
-              href: props.button.url,
-              style: {
-                display: 'block',
-                textAlign: 'center',
-                backgroundColor: ACCENT,
-                color: '#ffffff',
-                borderRadius: '8px',
-                fontSize: '16px',
-                fontWeight: 700,
-                padding: '12px 20px',
-                margin: '16px 0 0',
-              },
-            },
-            props.button.label,
-          ),
-        ),
-        h(hr.Hr, { style: { borderColor: BORDER, margin: '24px 0 12px' } }),
-        h(text.Text, { style: { ...small, margin: '0 0 8px' } }, props.footer),
-        h(
-          text.Text,
-          { style: { ...small, margin: '0 0 4px' } },
-          h(link.Link, { href: props.unsubscribe.url, style: { color: ACCENT } }, props.unsubscribe.label),
-        ),
-        h(
-          text.Text,
-          { style: { ...small, margin: '0' } },
-          h(link.Link, { href: props.settings.url, style: { color: ACCENT } }, props.settings.label),
+          h(link.Link, { href: item.url, style: { color: INK, textDecoration: 'underline' } }, item.label),
         ),
       ),
-    ),
-  );
+      props.more ? h(text.Text, { key: 'more', style: { ...small, fontSize: '14px' } }, props.more) : null,
+      mailButton(mail, props.button.label, props.button.url, '16px 0 0'),
+    ],
+    footer: [
+      h(text.Text, { key: 'why', style: { ...small, margin: '0 0 8px' } }, props.footer),
+      h(
+        text.Text,
+        { key: 'unsubscribe', style: { ...small, margin: '0 0 4px' } },
+        h(link.Link, { href: props.unsubscribe.url, style: { color: ACCENT } }, props.unsubscribe.label),
+      ),
+      h(
+        text.Text,
+        { key: 'settings', style: { ...small, margin: '0' } },
+        h(link.Link, { href: props.settings.url, style: { color: ACCENT } }, props.settings.label),
+      ),
+    ],
+  });
 }

@@ -4,6 +4,7 @@ import { makeCategory, makeTopic } from '../../test/catalogue-factory.js';
 import { registerUser, type TestUser } from '../../test/factories.js';
 import { inboxOf, openStream } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { STREAM_TICKETS_PER_MINUTE } from './routes.js';
 import type { Announcement } from './service.js';
 
 /**
@@ -184,6 +185,28 @@ describe('stream tickets', () => {
     expect(
       (await server.request('GET', `/api/notifications/stream?ticket=${user.accessToken}&lang=en`)).status,
     ).toBe(401);
+  });
+
+  it('are refused past 60 a minute from one address, in the error envelope, and none is stored then', async () => {
+    // A server of its own: the limit counts per address, and every test here comes from 127.0.0.1.
+    const own = await startTestServer({ accessTokenTtlSeconds: 30 * 86_400 });
+    try {
+      const user = await registerUser(own);
+      const mint = () =>
+        own.request('POST', '/api/notifications/stream-tickets', { token: user.accessToken });
+      for (let i = 0; i < STREAM_TICKETS_PER_MINUTE; i++) expect((await mint()).status).toBe(200);
+      const stored = await own.ctx.db
+        .selectFrom('notification_stream_tickets')
+        .select('token_hash')
+        .execute();
+      const refused = await mint();
+      expect([refused.status, refused.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+      expect(
+        await own.ctx.db.selectFrom('notification_stream_tickets').select('token_hash').execute(),
+      ).toEqual(stored);
+    } finally {
+      await own.close();
+    }
   });
 
   it('are not spent by a request refused for its language', async () => {

@@ -141,6 +141,84 @@ describe('a followed topic’s #1', () => {
   });
 });
 
+describe('the podium checks of a busy second', () => {
+  it('look at every topic voted on in that second together, and tell the followers of each topic whose #1 changed', async () => {
+    const topics = [
+      await topicWith(server.ctx.db, ['Alpha', 'Bravo']),
+      await topicWith(server.ctx.db, ['Alpha', 'Bravo']),
+      await topicWith(server.ctx.db, ['Alpha', 'Bravo']),
+    ];
+    const follower = await registerUser(server);
+    for (const topic of topics) await follow(server, follower.accessToken, topic.id);
+    const early = await voterNotFollowing();
+    for (const topic of topics) await cast(early, topic.id, ['Alpha']);
+    await settle(server);
+
+    // In one second: Bravo takes the lead on the first two topics; the third gets a ballot that moves nothing.
+    const [second, third] = [await voterNotFollowing(), await voterNotFollowing()];
+    for (const topic of topics.slice(0, 2)) {
+      await cast(second, topic.id, ['Bravo']);
+      await cast(third, topic.id, ['Bravo']);
+    }
+    await cast(second, (topics[2] as { id: number }).id, ['Alpha']);
+    await settle(server);
+    const told = (await inboxOf(server, follower.accessToken)).notifications;
+    expect(told.map((n) => [n.topic?.id, n.kind]).sort()).toEqual(
+      topics
+        .slice(0, 2)
+        .map((topic) => [topic.id, 'leaderChanged'])
+        .sort(),
+    );
+  });
+});
+
+describe('a followed topic’s #1 moved by an administrator', () => {
+  it('tells the followers when a quarantine takes the #1 away, and again when lifting it gives it back', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo']);
+    const follower = await registerUser(server);
+    await follow(server, follower.accessToken, topic.id);
+    const [suspect, honest] = [await voterNotFollowing(), await voterNotFollowing()];
+    // Alpha 5, Bravo 3; without the suspect's ballot, Alpha 2 and Bravo 3.
+    await cast(suspect, topic.id, ['Alpha']);
+    await cast(honest, topic.id, ['Bravo', 'Alpha']);
+    await settle(server);
+    const { id: ballotId } = await server.ctx.db
+      .selectFrom('ballots')
+      .select('id')
+      .where('user_id', '=', suspect.id)
+      .where('topic_id', '=', topic.id)
+      .executeTakeFirstOrThrow();
+    const token = (
+      await server.request('POST', '/api/auth/login', {
+        body: { email: admin.email, password: admin.password },
+      })
+    ).body.data.accessToken as string;
+    const leadersTold = async () =>
+      (await inboxOf(server, follower.accessToken)).notifications
+        .filter((n) => n.facts.kind === 'leaderChanged')
+        .map((n) => (n.facts.kind === 'leaderChanged' ? n.facts.leaders.map((leader) => leader.name) : []));
+
+    expect(await leadersTold()).toEqual([]);
+    const quarantined = await server.request('POST', '/api/admin/ballots/quarantine', {
+      token,
+      body: { ballotIds: [ballotId], reason: 'burst' },
+    });
+    expect(quarantined.body.data).toEqual({ changed: 1 });
+    await settle(server);
+    expect(await leadersTold()).toEqual([['Bravo']]);
+
+    // An hour on, the news is a new one (not folded into the last): Alpha leads again once the ballot counts.
+    server.clock.advance(3_600_000);
+    const restored = await server.request('POST', '/api/admin/ballots/restore', {
+      token,
+      body: { ballotIds: [ballotId] },
+    });
+    expect(restored.body.data).toEqual({ changed: 1 });
+    await settle(server);
+    expect(await leadersTold()).toEqual([['Alpha'], ['Bravo']]);
+  });
+});
+
 describe('a voter’s own #1', () => {
   it('tells the voters who placed it first when it enters the podium, and when it leaves it', async () => {
     const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);

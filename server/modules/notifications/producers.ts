@@ -20,6 +20,10 @@ export const SUB_TOPIC_OPENED = 'notifications.sub-topic-opened';
 /** Forgets the progress of deliveries long finished. */
 export const FORGET_DELIVERIES = 'notifications.forget-deliveries';
 
+/** Ranking rows a podium check reads first: the top 3 and room for ties with the third. */
+const PODIUM_READ_ROWS = 10;
+/** Podium checks taken at once: a second's worth of a busy site's topics. */
+const PODIUM_CHECK_BATCH = 500;
 /** Ballots of one second make one podium check, due at the second's end. */
 export const PODIUM_SLOT_MS = 1_000;
 const DAY_MS = 86_400_000;
@@ -62,6 +66,8 @@ export function registerNotificationProducers(ctx: AppContext): void {
   outbox.on('ballotChanged', (event) =>
     event.counted ? podiumCheckJob(event.topicId, Date.parse(event.castAt)) : undefined,
   );
+  // A quarantine, its lifting or an account's rules moved ballots in or out of the count.
+  outbox.on('ballotsRecounted', (event) => podiumMoved(event.topicId));
   outbox.on('propositionRemoved', (event) => podiumMoved(event.proposition.topicId));
   outbox.on('propositionRenamed', (event) => podiumMoved(event.proposition.topicId));
   outbox.on('propositionCreated', (event) =>
@@ -103,7 +109,22 @@ export function registerNotificationProducers(ctx: AppContext): void {
         },
   );
 
-  jobs.handle(PODIUM_CHECK, async (payload) => checkPodium(ctx, (payload as { topicId: number }).topicId));
+  // Taken in batches: under a flood of ballots over many topics, a check per topic and second is many small
+  // jobs at once, which taken one by one fell behind the ballots (docs/decisions/032).
+  jobs.handleBatch(
+    PODIUM_CHECK,
+    async (items) => {
+      // A topic whose checks of several seconds wait together is looked at once: the latest podium is the news.
+      const topicIds = [...new Set(items.map(({ payload }) => (payload as { topicId: number }).topicId))];
+      for (const topicId of await podiumsThatMoved(ctx, topicIds)) {
+        await checkPodium(ctx, topicId);
+        // The reads resolve at once on SQLite: without a turn of the event loop between checks, a batch would
+        // hold back every request that arrived meanwhile until its end.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    { batchSize: PODIUM_CHECK_BATCH },
+  );
   jobs.handle(DELIVER, async (payload, job) => {
     const { announcement, audience } = payload as DeliverPayload;
     await ctx.notifications.deliver(deliveryKey(job), announcement, await audienceOf(ctx, audience));
@@ -153,6 +174,22 @@ async function audienceOf(ctx: AppContext, audience: Audience): Promise<number[]
 }
 
 /**
+ * Of these topics, those whose podium may differ from the one their last check stored: two reads for all of
+ * them (their first rows by points, their stored podiums), so that the many checks that find the podium as it
+ * was cost a share of one query each. A podium the first rows cannot tell (ties fill them) counts as moved.
+ */
+async function podiumsThatMoved(ctx: AppContext, topicIds: readonly number[]): Promise<number[]> {
+  const firstRows = await new RankingsService(ctx.db).leadersByPoints(topicIds, PODIUM_READ_ROWS);
+  const stored = await new NotificationsRepository(ctx.db).podiums(topicIds);
+  return topicIds.filter((topicId) => {
+    const top = firstRows.get(topicId) ?? [];
+    const seen = stored.get(topicId);
+    const topHoldsPodium = top.length < PODIUM_READ_ROWS || (top.at(-1)?.rank ?? 0) > 3;
+    return !(seen && topHoldsPodium && sameAs(seen, podiumOf(top)));
+  });
+}
+
+/**
  * Compares the topic's podium now (the ranking's own reading: counted ballots, competition ranks) with the
  * one its last check saw, stores the new one, and enqueues the news in the same transaction. A topic never
  * checked before (one that had ballots before notifications existed) is compared with the podium of its
@@ -160,14 +197,14 @@ async function audienceOf(ctx: AppContext, audience: Audience): Promise<number[]
  * today) stores what its first check sees and tells nobody: its first ballots make no news.
  */
 export async function checkPodium(ctx: AppContext, topicId: number): Promise<void> {
+  // The whole ranking: the news names what left the podium with its place now, wherever it fell.
   const entries = await new RankingsService(ctx.db).byPoints(topicId);
   // Unknown, deleted or inactive: nobody follows what nobody can see.
   if (!entries) return;
-  const now = podiumOf(entries);
-  const seen = { leaders: JSON.stringify(now.leaders), podium: JSON.stringify(now.podium) };
   const stored = await new NotificationsRepository(ctx.db).podium(topicId);
-  // Most checks find the podium as it was: they write nothing (on SQLite, they never wait for the writer).
-  if (stored && stored.leaders === seen.leaders && stored.podium === seen.podium) return;
+  const now = podiumOf(entries);
+  const seen = seenOf(now);
+  if (stored && sameAs(stored, now)) return;
   const before: PodiumSeen | undefined = stored
     ? { leaders: JSON.parse(stored.leaders), podium: JSON.parse(stored.podium) }
     : await lastSnapshotPodium(ctx, topicId);
@@ -178,10 +215,24 @@ export async function checkPodium(ctx: AppContext, topicId: number): Promise<voi
       ? await repository.replacePodium(topicId, stored, seen, change.at)
       : await repository.insertPodium(topicId, seen, change.at);
     if (!took || !before) return;
-    for (const { announcement, audience } of podiumNews(topicId, before, now, entries))
-      await ctx.jobs.enqueue(trx, deliverJob(announcement, audience));
+    const news = podiumNews(topicId, before, now, entries);
+    await ctx.jobs.enqueueMany(
+      trx,
+      news.map(({ announcement, audience }) => deliverJob(announcement, audience)),
+    );
   });
 }
+
+/** A podium as it is stored and compared: JSON of its leaders and top 3. */
+const seenOf = (podium: PodiumSeen) => ({
+  leaders: JSON.stringify(podium.leaders),
+  podium: JSON.stringify(podium.podium),
+});
+
+const sameAs = (stored: { leaders: string; podium: string }, podium: PodiumSeen) => {
+  const seen = seenOf(podium);
+  return stored.leaders === seen.leaders && stored.podium === seen.podium;
+};
 
 /** The podium of the topic's latest daily snapshot (rank history, decision 023); undefined when it has none. */
 async function lastSnapshotPodium(ctx: AppContext, topicId: number): Promise<PodiumSeen | undefined> {

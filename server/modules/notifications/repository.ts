@@ -233,6 +233,17 @@ export class NotificationsRepository {
       .executeTakeFirst();
   }
 
+  /** The podiums the last checks of these topics stored, by topic id (a topic never checked has none). */
+  async podiums(topicIds: readonly number[]): Promise<Map<number, { leaders: string; podium: string }>> {
+    if (topicIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('notification_podiums')
+      .select(['topic_id', 'leaders', 'podium'])
+      .where('topic_id', 'in', [...topicIds])
+      .execute();
+    return new Map(rows.map(({ topic_id, ...stored }) => [topic_id, stored]));
+  }
+
   /** Stores the first podium seen of a topic; false when another check stored one first. */
   async insertPodium(
     topicId: number,

@@ -22,6 +22,12 @@ const streamQuery = z.object({
   lang: z.string().max(20).optional(),
 });
 
+/**
+ * Tickets a client address may mint a minute: a stream reconnecting with its back-off takes a few, a household
+ * with many tabs open a few dozen.
+ */
+export const STREAM_TICKETS_PER_MINUTE = 60;
+
 const NOTIFICATION_STREAM =
   'text/event-stream: an `unread` event at once (data `{unread}`), then a `notification` event (data: a ' +
   'NotificationDto in `lang`) for each notification written or updated for the caller, and an `unread` event ' +
@@ -73,6 +79,8 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     {
       schema: { tags, response: answers({ 200: streamTicketData }) },
       preHandler: ctx.guards.requireUser,
+      // Each writes a row: a loop minting them is refused long before it weighs on the database.
+      config: { rateLimit: { max: STREAM_TICKETS_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request) => ok(await notifications.mintTicket(callerOf(request).id)),
   );

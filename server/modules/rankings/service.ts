@@ -221,19 +221,28 @@ export class RankingsService {
   }
 
   /**
-   * The topic's whole ranking by points, ranked, without its standing (no ballot is read): what the podium
-   * watch of the notifications compares, once per topic and second. Undefined for an unknown or inactive topic.
+   * The first `limit` rows of the topic's ranking by points (all of them by default), ranked, without its
+   * standing (no ballot is read): what the podium watch of the notifications compares. Undefined for an
+   * unknown or inactive topic.
    */
-  async byPoints(topicId: number): Promise<RankingEntryDto[] | undefined> {
+  async byPoints(topicId: number, limit = WHOLE_RANKING): Promise<RankingEntryDto[] | undefined> {
     if (!(await this.rankings.topic(topicId))) return undefined;
-    return rankedEntries(await this.rankings.ranking(topicId, WHOLE_RANKING, BY_POINTS), BY_POINTS);
+    return rankedEntries(await this.rankings.ranking(topicId, limit, BY_POINTS), BY_POINTS);
   }
 
   /** Each topic's podium (its first three propositions with points), ranked, by topic id. */
-  async podiums(topicIds: readonly number[]): Promise<Map<number, RankingEntryDto[]>> {
+  podiums(topicIds: readonly number[]): Promise<Map<number, RankingEntryDto[]>> {
     // A podium is the spec's: by points, whatever the ordering of the topic's own ranking.
-    const podiums = await this.rankings.podiums(topicIds, BY_POINTS);
-    return new Map([...podiums].map(([topicId, rows]) => [topicId, rankedEntries(rows, BY_POINTS)]));
+    return this.leadersByPoints(topicIds, 3);
+  }
+
+  /**
+   * The first `count` propositions with points of each of these topics by points, ranked, by topic id, in one
+   * query (a topic unknown, inactive or without points has none).
+   */
+  async leadersByPoints(topicIds: readonly number[], count: number): Promise<Map<number, RankingEntryDto[]>> {
+    const leaders = await this.rankings.leaders(topicIds, BY_POINTS, count);
+    return new Map([...leaders].map(([topicId, rows]) => [topicId, rankedEntries(rows, BY_POINTS)]));
   }
 }
 

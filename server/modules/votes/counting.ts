@@ -107,6 +107,7 @@ export class BallotCounting {
     const topicIds = [...new Set(changed.map((ballot) => ballot.topic_id))];
     if (topicIds.length === 0) return;
     await recountTopics(trx, topicIds);
+    for (const topicId of topicIds) change.ballotsRecounted({ topicId });
     for (const topic of await new BallotCountingRepository(trx).hubsOf(topicIds)) {
       change.ballotsMoved({ id: topic.id, mainTopicId: topic.main_topic_id });
     }

@@ -1,13 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FollowStatusDto, MyFollowsData } from '../../../../../common/api/follows.js';
 import type { Language } from '../../../../../common/constants.js';
-import { apiRequest } from '../../../shared/api/index.js';
+import { apiRequest, usePagedList } from '../../../shared/api/index.js';
 
 export const followKeys = {
   all: ['follows'] as const,
   status: (topicId: number) => ['follows', 'status', topicId] as const,
   mine: ['follows', 'mine'] as const,
-  minePage: (language: Language, limit: number) => ['follows', 'mine', language, limit] as const,
+  minePages: (language: Language) => ['follows', 'mine', language] as const,
 };
 
 /** Whether I follow a topic, and why; asked in the browser only (a page holds no one's own data). */
@@ -45,13 +45,11 @@ export function useSetFollow(topicId: number) {
   });
 }
 
-export function useMyFollows(language: Language, limit: number) {
-  return useQuery({
-    queryKey: followKeys.minePage(language, limit),
-    queryFn: ({ signal }) =>
-      apiRequest<MyFollowsData>('/users/me/follows', { query: { lang: language, limit }, signal }),
-    placeholderData: keepPreviousData,
-  });
+/** What I follow, a page at a time ("Show more"). */
+export function useMyFollows(language: Language) {
+  return usePagedList(followKeys.minePages(language), 'topics', ({ limit, offset, signal }) =>
+    apiRequest<MyFollowsData>('/users/me/follows', { query: { lang: language, limit, offset }, signal }),
+  );
 }
 
 /** The profile's switch: whether the topics I vote on are followed. */

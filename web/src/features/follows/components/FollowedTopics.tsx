@@ -13,14 +13,11 @@ import { useLanguage } from '../../i18n/index.js';
 import { useFollowVotedTopics, useMyFollows, useSetFollow } from '../api/follows.js';
 import '../../../shared/ui/surfaces.css';
 
-const PAGE = 20;
-
 /** The profile's "Followed topics": each with why I follow it and a way to stop, and the switch for voted topics. */
 export function FollowedTopics() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [limit, setLimit] = useState(PAGE);
-  const follows = useMyFollows(language, limit);
+  const follows = useMyFollows(language);
   const followVoted = useFollowVotedTopics();
   const [message, setMessage] = useState<string | null>(null);
 
@@ -60,7 +57,7 @@ export function FollowedTopics() {
         </ul>
       )}
       {follows.isSuccess && follows.data.total > follows.data.topics.length && (
-        <Button onClick={() => setLimit((current) => current + PAGE)} disabled={follows.isFetching}>
+        <Button onClick={() => void follows.fetchNextPage()} disabled={follows.isFetchingNextPage}>
           {t('follow.profile.more')}
         </Button>
       )}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NotificationDto } from '../../../../../common/api/notifications.js';
 import { notificationSentence } from '../../../../../common/notifications/sentence.js';
+import { useCurrentMinute } from '../../../shared/format/current-minute.js';
 import { timeAgo } from '../../../shared/format/relative-time.js';
 import { useLanguage } from '../../i18n/index.js';
 import { useMarkRead } from '../api/notifications.js';
@@ -25,6 +26,7 @@ export function NotificationItem({
   const { t } = useTranslation();
   const { language } = useLanguage();
   const markRead = useMarkRead();
+  const now = useCurrentMinute();
   const sentence = notificationSentence(t, notification);
   const unread = !notification.read;
   return (
@@ -43,7 +45,7 @@ export function NotificationItem({
           {sentence}
         </Link>
         <time className="notification__time" dateTime={notification.updatedAt}>
-          {timeAgo(notification.updatedAt, language)}
+          {timeAgo(notification.updatedAt, language, now)}
         </time>
       </div>
       {children}

@@ -1,14 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionDto, UserDto } from '../../../../../common/api/auth.js';
 import type { MyVotesData } from '../../../../../common/api/profile.js';
 import type { Language } from '../../../../../common/constants.js';
-import { apiRequest, tokenStore } from '../../../shared/api/index.js';
+import { apiRequest, tokenStore, usePagedList } from '../../../shared/api/index.js';
 import { sessionQueryKey } from '../../auth/index.js';
 import { followKeys } from '../../follows/index.js';
 
 export const profileKeys = {
   myVotes: ['profile', 'my-votes'] as const,
-  myVotesPage: (language: Language, limit: number) => ['profile', 'my-votes', language, limit] as const,
+  myVotesPages: (language: Language) => ['profile', 'my-votes', language] as const,
 };
 
 export interface ProfileChanges {
@@ -43,13 +43,11 @@ export function useChangePassword() {
   });
 }
 
-export function useMyVotes(language: Language, limit: number) {
-  return useQuery({
-    queryKey: profileKeys.myVotesPage(language, limit),
-    queryFn: ({ signal }) =>
-      apiRequest<MyVotesData>('/users/me/votes', { query: { lang: language, limit }, signal }),
-    placeholderData: keepPreviousData,
-  });
+/** The topics I voted on, a page at a time ("Show more"). */
+export function useMyVotes(language: Language) {
+  return usePagedList(profileKeys.myVotesPages(language), 'topics', ({ limit, offset, signal }) =>
+    apiRequest<MyVotesData>('/users/me/votes', { query: { lang: language, limit, offset }, signal }),
+  );
 }
 
 /** Withdraws all of the caller's votes on a topic through the voting API. */

@@ -12,14 +12,11 @@ import { useLanguage } from '../../i18n/index.js';
 import { useMyVotes, useWithdrawVotes } from '../api/profile.js';
 import '../../../shared/ui/surfaces.css';
 
-const PAGE = 20;
-
 /** "My votes": each voted topic with my places, a link to it, and a way to withdraw. */
 export function MyVotes() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [limit, setLimit] = useState(PAGE);
-  const votes = useMyVotes(language, limit);
+  const votes = useMyVotes(language);
   const withdraw = useWithdrawVotes();
   const [target, setTarget] = useState<MyTopicVotesDto | null>(null);
   const [status, setStatus] = useState('');
@@ -84,7 +81,7 @@ export function MyVotes() {
         </ul>
       )}
       {votes.isSuccess && votes.data.total > votes.data.topics.length && (
-        <Button onClick={() => setLimit((current) => current + PAGE)} disabled={votes.isFetching}>
+        <Button onClick={() => void votes.fetchNextPage()} disabled={votes.isFetchingNextPage}>
           {t('profile.votes.more')}
         </Button>
       )}
