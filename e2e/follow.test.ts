@@ -71,6 +71,43 @@ describe('following topics', () => {
     await page.context().close();
   });
 
+  it('shows more followed topics page after page, past the 100 one request may ask for', async () => {
+    const { accessToken: admin } = await callApi(app.url, 'POST', '/auth/login', {
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
+    const { category } = await callApi(app.url, 'POST', '/admin/categories', { name: 'Many to follow' }, admin);
+    const page = await app.newPage('en');
+    await register(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const FOLLOWED = 105;
+    for (let i = 0; i < FOLLOWED; i++) {
+      const { topic } = await callApi(
+        app.url,
+        'POST',
+        '/admin/topics',
+        { name: `Followed place ${i}`, categoryId: category.id, language: 'en' },
+        admin,
+      );
+      await callApi(app.url, 'PUT', `/topics/${topic.id}/follow`, undefined, token ?? '');
+    }
+
+    await page.goto('/profile?lng=en');
+    const items = page.locator('.followed-topics__item');
+    const more = page.getByRole('button', { name: text('en', 'follow.profile.more') });
+    await expect.poll(() => items.count()).toBe(20);
+    for (let shown = 20; shown < FOLLOWED; shown = Math.min(FOLLOWED, shown + 20)) {
+      await hydrated(more);
+      await more.click();
+      await expect.poll(() => items.count()).toBe(Math.min(FOLLOWED, shown + 20));
+    }
+    expect(await more.count()).toBe(0);
+    expect(await page.locator('section[aria-labelledby="followed-topics-title"] .alert').count()).toBe(0);
+    const titles = await items.getByRole('link').allTextContents();
+    expect(new Set(titles).size).toBe(FOLLOWED);
+    await page.context().close();
+  });
+
   for (const lng of ['fr', 'de'] as const) {
     it(`follows a topic by keyboard, lists it on the profile with the voted one, and stops following both (${lng})`, async () => {
       const followed = await seedVotedTopic(app.url, `Followed ${lng}`);
