@@ -76,7 +76,13 @@ describe('following topics', () => {
       email: ADMIN.email,
       password: ADMIN.password,
     });
-    const { category } = await callApi(app.url, 'POST', '/admin/categories', { name: 'Many to follow' }, admin);
+    const { category } = await callApi(
+      app.url,
+      'POST',
+      '/admin/categories',
+      { name: 'Many to follow' },
+      admin,
+    );
     const page = await app.newPage('en');
     await register(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { NotificationFacts } from '../../../common/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import { FollowsRepository } from '../follows/repository.js';
@@ -122,10 +123,10 @@ export function registerNotificationProducers(ctx: AppContext): void {
       // event loop after each read and each check, so that no request waits for more than a few milliseconds.
       for (let start = 0; start < topicIds.length; start += TOPICS_PER_LOOK) {
         const moved = await podiumsThatMoved(ctx, topicIds.slice(start, start + TOPICS_PER_LOOK));
-        await turnOfTheEventLoop();
+        await yieldToOthers();
         for (const topicId of moved) {
           await checkPodium(ctx, topicId);
-          await turnOfTheEventLoop();
+          await yieldToOthers();
         }
       }
     },
@@ -157,8 +158,6 @@ export function registerNotificationProducers(ctx: AppContext): void {
     );
   });
 }
-
-const turnOfTheEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A delivery is its job: run again, it goes on where its last committed chunk left it. */
 const deliveryKey = (job: RunningJob) => `job:${job.id}`;
