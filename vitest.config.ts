@@ -21,6 +21,9 @@ export default defineConfig({
           env: { PODIUM_TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time, each with its own database file (Vitest's default on 2 cores is one): a file
+          // waits on its servers, child processes and sockets much of the time.
+          maxWorkers: 2,
         },
       },
       {
@@ -31,6 +34,9 @@ export default defineConfig({
           env: { PODIUM_TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time, each in a schema of its own (its LISTEN channel named after it): a file mostly
+          // waits for PostgreSQL, which runs beside it on the other core.
+          maxWorkers: 2,
         },
       },
       {

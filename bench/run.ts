@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure in one run, checked against the budgets in bench/budgets.ts.
  *
- *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn,cards,embeds,notifications] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only]
+ *   npm run bench [-- --only sqlite,postgres,web,fuzz,streams,freshness,merge,reset,relevance,metrics,integrity,proxy,start,snapshot,snapshot-postgres,cdn,cards,embeds,notifications] [--seconds 10] [--mixed-seconds 60] [--votes-only] [--rankings-only] [--cpu-profile DIR]
  *
  * For each database it reuses (or loads) the seed:bench data set of 100,000 topics, 20,000 users and
  * 1,000,000 votes, starts the real server as its own process and measures, at 10 connections,
@@ -46,11 +46,12 @@
  * `--votes-only` measures just the vote submissions (10 and 50 connections) and the exactness check;
  * `--search-only` just the single-client search p95 and the mixed workload with the server's memory;
  * `--rankings-only` just the ranking route in each time window beside its baselines.
+ * `--cpu-profile DIR` has every server it starts write its CPU profile into DIR when it stops.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../common/languages.js';
 import { firstLoadJs } from '../scripts/bundle-size.js';
@@ -98,8 +99,11 @@ const { values } = parseArgs({
     'votes-only': { type: 'boolean', default: false },
     'search-only': { type: 'boolean', default: false },
     'rankings-only': { type: 'boolean', default: false },
+    'cpu-profile': { type: 'string' },
   },
 });
+// Every server the bench starts writes V8's CPU profile (`.cpuprofile`, for Chrome's DevTools) into this folder.
+if (values['cpu-profile']) process.env.PODIUM_CPU_PROFILE_DIR = resolve(values['cpu-profile']);
 const sections = new Set(values.only.split(','));
 const SECONDS = Number(values.seconds);
 const MIXED_SECONDS = Number(values['mixed-seconds']);

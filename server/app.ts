@@ -185,7 +185,7 @@ export async function buildApp({
     guards: createGuards(database.db, accessTokens),
     changes,
     jobs,
-    outbox: new Outbox(jobs),
+    outbox: new Outbox(jobs, clock),
     texts,
     notifications,
     notificationStreams,

@@ -23,6 +23,7 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribeInTransaction(hubTotalsFollower);
   ctx.changes.subscribeInTransaction(ctx.outbox);
   // In memory, once committed here or on another app server.
+  ctx.changes.subscribe(ctx.outbox.committed);
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   // The topics' ballots first: the rankings read them once their cache entries are dropped.
   ctx.changes.subscribe(standingCacheFor(ctx.db).follow);

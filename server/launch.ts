@@ -39,5 +39,9 @@ export function serverNodeArgs(env: NodeJS.ProcessEnv = process.env): string[] {
     limit === 0 || env.NODE_OPTIONS?.includes('--max-old-space-size')
       ? []
       : [`--max-old-space-size=${limit}`];
-  return [...heap, '--enable-source-maps', SERVER_BUNDLE];
+  // `npm run bench -- --cpu-profile DIR`: each server writes V8's CPU profile there when it stops.
+  const profile = env.PODIUM_CPU_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${env.PODIUM_CPU_PROFILE_DIR}`]
+    : [];
+  return [...heap, ...profile, '--enable-source-maps', SERVER_BUNDLE];
 }

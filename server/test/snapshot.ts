@@ -8,13 +8,7 @@ import type { Database } from '../db/schema.js';
  */
 export async function snapshotDatabase(db: Kysely<Database>): Promise<string> {
   const hash = createHash('sha256');
-  // PostgreSQL lists the tables of every schema: other test files' own schemas are not this database.
-  const own = await ownSchema(db);
-  const tables = (await db.introspection.getTables())
-    .filter((table) => own === undefined || table.schema === own)
-    .map((table) => table.name)
-    .sort();
-  for (const table of tables) {
+  for (const table of await ownTables(db)) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
     const lines = rows.map((row) => JSON.stringify(row)).sort();
     hash.update(`${table}\n${lines.join('\n')}\n`);
@@ -22,12 +16,30 @@ export async function snapshotDatabase(db: Kysely<Database>): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The schema unqualified names resolve to, on PostgreSQL; undefined on SQLite, which has one. */
-async function ownSchema(db: Kysely<Database>): Promise<string | undefined> {
+/**
+ * The tables of this database, sorted, Kysely's migration tables left out. On PostgreSQL only those of the
+ * schema unqualified names resolve to: the other test files' schemas on the same server are not this
+ * database, and listing them (as Kysely's introspection does) raced with their files creating and dropping
+ * them when two files run at once ("schema ... does not exist").
+ */
+async function ownTables(db: Kysely<Database>): Promise<string[]> {
+  const postgres = await isPostgres(db);
+  const { rows } = postgres
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master
+        where type = 'table' and name not like 'sqlite%'`.execute(db);
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !name.startsWith('kysely_migration'))
+    .sort();
+}
+
+async function isPostgres(db: Kysely<Database>): Promise<boolean> {
   try {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    return rows[0]?.schema;
+    await sql`select current_schema()`.execute(db);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }

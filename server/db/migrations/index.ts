@@ -35,6 +35,7 @@ import { notifications } from './2026-11-28-0032-notifications.js';
 import { notificationDelivery } from './2026-11-28-0033-notification-delivery.js';
 import { notificationMail } from './2026-11-28-0034-notification-mail.js';
 import { administratorsIndex } from './2026-11-28-0035-administrators-index.js';
+import { jobsDueByKind } from './2026-11-28-0036-jobs-due-by-kind.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -75,6 +76,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-28-0033-notification-delivery': notificationDelivery,
   '2026-11-28-0034-notification-mail': notificationMail,
   '2026-11-28-0035-administrators-index': administratorsIndex,
+  '2026-11-28-0036-jobs-due-by-kind': jobsDueByKind,
 };
 
 /** Every migration of this release, in order. */

@@ -206,10 +206,16 @@ describe('login', () => {
       return performance.now() - started;
     };
     await time('warm-up@example.test');
-    const known = Math.min(await time(user.email), await time(user.email));
-    const unknown = Math.min(await time('ghost@example.test'), await time('ghost@example.test'));
+    // Alternated, and the fastest of each kept: a test file running beside this one slows single requests.
+    // Four wrong passwords each stay under the per-account throttle (10), which would answer at once.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      known.push(await time(user.email));
+      unknown.push(await time('ghost-timing@example.test'));
+    }
     // Without the dummy verification an unknown e-mail answers in ~1 ms against ~30+ ms for a hash.
-    expect(unknown).toBeGreaterThan(known * 0.5);
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it('refuses an inactive account with 403 and its access token stops working', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser } from '../../test/factories.js';
 import { runEveryDueJob } from '../../test/jobs.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -10,6 +10,8 @@ import { ballot, topicWith, vote } from '../votes/test-helpers.js';
  */
 let server: TestServer;
 const NOTED = 'test.ballot-noted';
+/** A job per topic and second, as the podium checks are: keyed, due at the second's end. */
+const KEYED = 'test.ballot-keyed';
 const handled: unknown[] = [];
 
 beforeAll(async () => {
@@ -22,6 +24,16 @@ beforeAll(async () => {
   server.ctx.jobs.handle(NOTED, async (payload) => {
     handled.push(payload);
   });
+  server.ctx.outbox.on('ballotChanged', (event) => {
+    const second = Math.floor(Date.parse(event.castAt) / 1000);
+    return {
+      kind: KEYED,
+      payload: { topicId: event.topicId },
+      dueAt: (second + 1) * 1000,
+      uniqueKey: `keyed:${event.topicId}:${second}`,
+    };
+  });
+  server.ctx.jobs.handle(KEYED, async () => undefined);
 });
 afterAll(() => server.close());
 
@@ -36,6 +48,26 @@ const notedJobs = (topicId: number) =>
         .map((row) => ({ ...row, payload: JSON.parse(row.payload) }))
         .filter((row) => row.payload.topicId === topicId),
     );
+
+/** A write that records a ballot's event on the topic, then fails: it rolls back. */
+const ballotEventThenFailure = (
+  topic: { id: number; propositions: Record<string, number> },
+  userId: number,
+) =>
+  server.ctx.changes.transaction(async (_trx, change) => {
+    change.ballotChanged({
+      ballotId: 0,
+      topicId: topic.id,
+      userId,
+      version: 1,
+      castAt: change.at,
+      cause: 'vote',
+      counted: true,
+      before: { first: null, second: null, third: null },
+      after: { first: topic.propositions.Alpha as number, second: null, third: null },
+    });
+    throw new Error('the write fails after its event');
+  });
 
 describe('the outbox', () => {
   it('enqueues the job a ballot causes in the ballot’s transaction, with the voter, the topic and the places, and runs it once', async () => {
@@ -87,21 +119,44 @@ describe('the outbox', () => {
   it('leaves no job when the write that recorded the event rolls back', async () => {
     const topic = await topicWith(server.ctx.db, ['Alpha']);
     const voter = await registerUser(server);
-    const failed = server.ctx.changes.transaction(async (_trx, change) => {
-      change.ballotChanged({
-        ballotId: 0,
-        topicId: topic.id,
-        userId: voter.id,
-        version: 1,
-        castAt: change.at,
-        cause: 'vote',
-        counted: true,
-        before: { first: null, second: null, third: null },
-        after: { first: topic.propositions.Alpha as number, second: null, third: null },
-      });
-      throw new Error('the write fails after its event');
-    });
+    const failed = ballotEventThenFailure(topic, voter.id);
     await expect(failed).rejects.toThrow('the write fails after its event');
     expect(await notedJobs(topic.id)).toEqual([]);
+  });
+
+  it('writes a keyed job of a second once from this server: later writes of that second add no statement', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Beta']);
+    const voters = [await registerUser(server), await registerUser(server), await registerUser(server)];
+    const enqueued = vi.spyOn(server.ctx.jobs, 'enqueueMany');
+    const keyedEnqueues = () =>
+      enqueued.mock.calls.filter(([, jobs]) => jobs.some((job) => job.kind === KEYED)).length;
+    const keyedRows = () =>
+      server.ctx.db.selectFrom('jobs').select('unique_key').where('kind', '=', KEYED).execute();
+    try {
+      // The test clock runs on with real time: set 100 ms into a second, the two ballots (milliseconds each) fall in it.
+      server.clock.set(Math.floor(server.clock.now() / 1000) * 1000 + 100);
+      await vote(server, voters[0]?.accessToken as string, ballot(topic.id, ['Alpha']));
+      await vote(server, voters[1]?.accessToken as string, ballot(topic.id, ['Beta']));
+      expect(keyedEnqueues()).toBe(1);
+      const before = (await keyedRows()).length;
+      // The next second's first ballot enqueues that second's job.
+      server.clock.advance(1_000);
+      await vote(server, voters[2]?.accessToken as string, ballot(topic.id, ['Alpha', 'Beta']));
+      expect(keyedEnqueues()).toBe(2);
+      expect((await keyedRows()).length).toBe(before + 1);
+    } finally {
+      enqueued.mockRestore();
+    }
+  });
+
+  it('remembers no key of a write that rolled back: the next write of the second enqueues it', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha']);
+    const voter = await registerUser(server);
+    server.clock.advance(1_000);
+    const failed = ballotEventThenFailure(topic, voter.id);
+    await expect(failed).rejects.toThrow();
+    await vote(server, voter.accessToken, ballot(topic.id, ['Alpha']));
+    const rows = await server.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', KEYED).execute();
+    expect(rows.filter((row) => JSON.parse(row.payload).topicId === topic.id)).toHaveLength(1);
   });
 });

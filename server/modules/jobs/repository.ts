@@ -286,7 +286,7 @@ export class JobsRepository {
   /**
    * Jobs not done, per kind and state: the queue (due or not), those running, and those kept as failed.
    * Done jobs, by far the most rows, are left out: only the rows of these states are read, found by the
-   * (state, due_at) index.
+   * (state, kind, due_at) index.
    */
   async countsNotDone(): Promise<{ kind: string; state: Exclude<JobState, 'done'>; count: number }[]> {
     const rows = await this.db

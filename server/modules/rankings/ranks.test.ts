@@ -58,4 +58,26 @@ describe('ranks', () => {
     expect(rows.map((row) => row.name)).toEqual([...rows].sort(BY_POINTS.compare).map((row) => row.name));
     expect(rows.map((row) => row.name)).toEqual(['charlie', 'delta', 'Echo', 'Alpha', 'bravo', 'Foxtrot']);
   });
+
+  it("lead each topic by the ranking's own first rows, for more topics than one read holds", async () => {
+    // 105 topics: more than one statement reads (100), each with a proposition without points, which leads nothing.
+    const topics = [];
+    for (let index = 0; index < 105; index++)
+      topics.push(
+        await topicWith({
+          [`Low ${index}`]: { third: 1 },
+          [`Top ${index}`]: { first: 1 + (index % 3) },
+          [`Mid ${index}`]: { second: 1 },
+          [`None ${index}`]: {},
+        }),
+      );
+    const leaders = await new RankingsRepository(db()).leaders(
+      topics.map((topic) => topic.id),
+      BY_POINTS,
+      2,
+    );
+    expect(leaders.size).toBe(105);
+    for (const [index, topic] of topics.entries())
+      expect(leaders.get(topic.id)?.map((row) => row.name)).toEqual([`Top ${index}`, `Mid ${index}`]);
+  });
 });
