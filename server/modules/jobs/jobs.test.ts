@@ -480,3 +480,41 @@ describe('jobs of a kind taken in batches', () => {
     expect(other.batches).toEqual([[1, 2]]);
   });
 });
+
+describe('a running server (its own poll, an hour apart here)', () => {
+  /** A runner that looks when it starts and then only every hour, unless a finished run is a reason to. */
+  const polling = (concurrency: number) =>
+    new Jobs(server.database.handle, server.clock, quiet, { pollIntervalMs: 3_600_000, concurrency });
+
+  it('runs a job that another job enqueued at once, not at the next poll', async () => {
+    const first = newKind();
+    const next = newKind();
+    const jobs = polling(2);
+    const nextRan = deferred();
+    jobs.handle(first, async () => {
+      await jobs.enqueue(server.ctx.db, { kind: next });
+    });
+    jobs.handle(next, async () => nextRan.resolve());
+    await jobs.enqueue(server.ctx.db, { kind: first });
+    jobs.start();
+    await nextRan.promise;
+    await jobs.close();
+    expect((await rowsOf(next)).map((row) => row.state)).toEqual(['done']);
+  });
+
+  it('takes the jobs its slots could not hold as soon as a slot frees', async () => {
+    const kind = newKind();
+    const jobs = polling(1);
+    const allRan = deferred();
+    let runs = 0;
+    jobs.handle(kind, async () => {
+      runs += 1;
+      if (runs === 3) allRan.resolve();
+    });
+    for (let i = 0; i < 3; i++) await jobs.enqueue(server.ctx.db, { kind });
+    jobs.start();
+    await allRan.promise;
+    await jobs.close();
+    expect(runs).toBe(3);
+  });
+});

@@ -145,6 +145,15 @@ export class Jobs {
   /** A look for due jobs is under way; a job finishing meanwhile asks for another right after. */
   private looking = false;
   private lookAgain = false;
+  /**
+   * Whether a finished run is a reason to look again at once rather than at the next poll: the last look
+   * took as many jobs as it had room for (more may be due), or this server enqueued a job due now since it
+   * began (a podium check's news). A run that frees a slot with nothing new due waits for the poll: under a
+   * flood of ballots, with both slots held by long runs, a look after every run was a dozen looks a second
+   * that found nothing (docs/decisions/010).
+   */
+  private moreMayBeDue = false;
+  private enqueuedDue = false;
   private closed = false;
 
   constructor(
@@ -219,6 +228,7 @@ export class Jobs {
    */
   enqueue(executor: Executor, job: NewJob): Promise<boolean> {
     const now = this.clock.now();
+    this.noteEnqueued([job], now);
     return this.repository(executor).insert({
       kind: job.kind,
       payload: JSON.stringify(job.payload ?? {}),
@@ -235,6 +245,7 @@ export class Jobs {
    */
   enqueueMany(executor: Executor, jobs: readonly NewJob[]): Promise<number> {
     const now = this.clock.now();
+    this.noteEnqueued(jobs, now);
     return this.repository(executor).insertMany(
       jobs.map((job) => ({
         kind: job.kind,
@@ -245,6 +256,10 @@ export class Jobs {
         now: iso(now),
       })),
     );
+  }
+
+  private noteEnqueued(jobs: readonly NewJob[], now: number): void {
+    if (jobs.some((job) => (job.dueAt ?? now) <= now)) this.enqueuedDue = true;
   }
 
   /**
@@ -260,6 +275,8 @@ export class Jobs {
   /** Starts a run per job taken, or per batch; answers the runs and how many jobs they hold. */
   private async startDue(): Promise<{ runs: Promise<void>[]; taken: number }> {
     const now = this.clock.now();
+    this.enqueuedDue = false;
+    let full = false;
     await this.enqueueOccurrences(now);
     const repository = this.repository();
     const abandoned = await repository.failAbandoned(iso(now));
@@ -272,6 +289,8 @@ export class Jobs {
     let inBatches = 0;
     // Batched kinds first, a batch each at most: many small jobs due at once do not wait behind long ones.
     for (const [kind, { batchSize, options }] of this.kinds) {
+      // A batch running here takes no other: what falls due meanwhile waits for the poll (a batch is a
+      // second's worth of such jobs).
       if (batchSize === 1 || free <= 0 || this.batchesRunning.has(kind)) continue;
       const batch = await repository.take({
         leasesUntil: new Map([[kind, leaseUntil(options)]]),
@@ -279,6 +298,7 @@ export class Jobs {
         now: iso(now),
         limit: batchSize,
       });
+      if (batch.length === batchSize) full = true;
       if (batch.length === 0) continue;
       this.batchesRunning.add(kind);
       inBatches += batch.length;
@@ -302,6 +322,8 @@ export class Jobs {
       limit: free,
     });
     for (const row of taken) runs.push(this.track(this.run(row.kind, [row]), [this.holderOf(row)]));
+    // A look with no free slot took nothing and knows nothing: what waits is taken at the next poll.
+    this.moreMayBeDue = full || (free > 0 && taken.length === free);
     return { runs, taken: inBatches + taken.length };
   }
 
@@ -417,10 +439,10 @@ export class Jobs {
     }
   }
 
-  /** Starts looking for due jobs every `pollIntervalMs` (unless 0). */
+  /** Looks for due jobs now (what fell due while no server was up waits no poll), then every `pollIntervalMs` (unless 0). */
   start(): void {
     if (this.settings.pollIntervalMs <= 0 || this.closed || this.timer) return;
-    this.poll(this.settings.pollIntervalMs);
+    this.poll(0);
   }
 
   private poll(delayMs: number): void {
@@ -434,7 +456,7 @@ export class Jobs {
     this.looking = true;
     try {
       const { runs } = await this.startDue();
-      // A finished job frees a slot: look again at once rather than a whole interval later.
+      // A finished job frees a slot: look again at once when more may be due (see `moreMayBeDue`).
       for (const run of runs) void run.then(() => this.wake());
     } catch (error) {
       this.log.warn({ err: error }, 'jobs: could not look for due jobs; trying again later');
@@ -448,7 +470,7 @@ export class Jobs {
   }
 
   private wake(): void {
-    if (this.closed || this.settings.pollIntervalMs <= 0) return;
+    if (this.closed || this.settings.pollIntervalMs <= 0 || !(this.moreMayBeDue || this.enqueuedDue)) return;
     if (this.looking) this.lookAgain = true;
     else this.poll(0);
   }

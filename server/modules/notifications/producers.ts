@@ -27,6 +27,8 @@ const PODIUM_READ_ROWS = 10;
 const TOPICS_PER_LOOK = 25;
 /** Podium checks taken at once: a second's worth of a busy site's topics. */
 const PODIUM_CHECK_BATCH = 500;
+/** Deliveries taken at once: a few seconds' news of a busy site. */
+const DELIVER_BATCH = 100;
 /** Ballots of one second make one podium check, due at the second's end. */
 export const PODIUM_SLOT_MS = 1_000;
 const DAY_MS = 86_400_000;
@@ -132,10 +134,20 @@ export function registerNotificationProducers(ctx: AppContext): void {
     },
     { batchSize: PODIUM_CHECK_BATCH },
   );
-  jobs.handle(DELIVER, async (payload, job) => {
-    const { announcement, audience } = payload as DeliverPayload;
-    await ctx.notifications.deliver(deliveryKey(job), announcement, await audienceOf(ctx, audience));
-  });
+  // Taken in batches too: a podium that moved makes a delivery per piece of news (the lead, each place
+  // that came or went), most to a handful of first-place voters or nobody; taken one by one, each was a look
+  // and a take of its own, a dozen a second under a flood of ballots (docs/decisions/032). Each delivery
+  // keeps its own key, so a batch run again goes on where each left off.
+  jobs.handleBatch(
+    DELIVER,
+    async (items) => {
+      for (const { payload, job } of items) {
+        const { announcement, audience } = payload as DeliverPayload;
+        await ctx.notifications.deliver(deliveryKey(job), announcement, await audienceOf(ctx, audience));
+      }
+    },
+    { batchSize: DELIVER_BATCH },
+  );
   jobs.handle(SUB_TOPIC_OPENED, async (payload, job) => {
     const { topicId, mainTopicId, by } = payload as { topicId: number; mainTopicId: number; by: number };
     const [topic] = await new NotificationsRepository(ctx.db).topics([topicId]);

@@ -113,11 +113,19 @@ export class NotificationsService {
     await repository.lockBatch(this.ctx.database.kind, kind, topicId);
     const open = await repository.openBatches(userIds, kind, topicId, at);
     const batched = new Set(open.map((row) => row.user_id));
-    // Rows whose merged facts are the same are updated by one statement (usually all of them).
+    // Rows whose merged facts are the same are updated by one statement (usually all of them), and rows
+    // with the same facts before (usually all of them too) are merged once.
+    const mergedOf = new Map<string, string>();
     const byFacts = new Map<string, number[]>();
     for (const row of open) {
-      const merged = JSON.stringify(mergeFacts(JSON.parse(row.facts) as NotificationFacts, facts));
-      byFacts.set(merged, [...(byFacts.get(merged) ?? []), row.id]);
+      let merged = mergedOf.get(row.facts);
+      if (merged === undefined) {
+        merged = JSON.stringify(mergeFacts(JSON.parse(row.facts) as NotificationFacts, facts));
+        mergedOf.set(row.facts, merged);
+      }
+      const ids = byFacts.get(merged);
+      if (ids) ids.push(row.id);
+      else byFacts.set(merged, [row.id]);
     }
     for (const [merged, ids] of byFacts) await repository.updateBatched(ids, merged, at);
     const inserted = await repository.insertMany(
