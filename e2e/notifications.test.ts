@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { JobListData } from '../common/api/jobs.js';
 import type { Language } from '../common/constants.js';
-import { PODIUM_CHECK } from '../server/modules/notifications/producers.js';
+import { PODIUM_SWEEP } from '../server/modules/notifications/podium-marks.js';
 import {
   ADMIN,
   callApi,
@@ -36,9 +36,10 @@ const bellFocused = (page: Page) =>
   page.evaluate(() => document.activeElement?.classList.contains('notification-bell__button') ?? false);
 
 /**
- * Resolves once the server has run every podium check it has queued. A topic's first check only records
- * the podium it sees (decision 032): if it ran after the ballots that change the #1, it would record the
- * new #1 as the first one and tell nobody. The test waits for it through the administrators' jobs list.
+ * Resolves once the server has run every podium sweep it has queued (a ballot's second has one, which checks
+ * the topics it marked). A topic's first check only records the podium it sees (decision 032): if it ran
+ * after the ballots that change the #1, it would record the new #1 as the first one and tell nobody. The
+ * test waits for it through the administrators' jobs list.
  */
 async function podiumChecksDone(): Promise<void> {
   const { accessToken } = await callApi(app.url, 'POST', '/auth/login', {
@@ -54,8 +55,9 @@ async function podiumChecksDone(): Promise<void> {
         undefined,
         accessToken,
       );
+      // A sweep that fell due while another ran is done at once; the running one sweeps again before it is.
       return recent.filter(
-        (job) => job.kind === PODIUM_CHECK && (job.state === 'queued' || job.state === 'running'),
+        (job) => job.kind === PODIUM_SWEEP && (job.state === 'queued' || job.state === 'running'),
       ).length;
     }, NOTIFIED)
     .toBe(0);

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { shareCardsOf } from './modules/cards/service.js';
+import { PodiumMarks } from './modules/notifications/podium-marks.js';
 import { followRankingChanges } from './modules/rankings/follow.js';
 import { standingCacheFor } from './modules/rankings/standing-cache.js';
 import { followRisingChanges } from './modules/rising/follow.js';
@@ -22,8 +23,12 @@ export function followChanges(ctx: AppContext): void {
   ctx.changes.subscribeInTransaction(searchIndexFollower);
   ctx.changes.subscribeInTransaction(hubTotalsFollower);
   ctx.changes.subscribeInTransaction(ctx.outbox);
+  // The topics whose podium may have moved, for the notifications' podium sweep (docs/decisions/032).
+  const podiumMarks = new PodiumMarks(ctx.clock, ctx.jobs);
+  ctx.changes.subscribeInTransaction(podiumMarks);
   // In memory, once committed here or on another app server.
   ctx.changes.subscribe(ctx.outbox.committed);
+  ctx.changes.subscribe(podiumMarks.committed);
   ctx.changes.subscribe(followTopicChanges(ctx.db));
   // The topics' ballots first: the rankings read them once their cache entries are dropped.
   ctx.changes.subscribe(standingCacheFor(ctx.db).follow);

@@ -313,6 +313,12 @@ export interface NotificationSettingsTable {
 }
 
 /** Per topic, the podium the last notification check saw (migration 0033): leaders and top 3, JSON. */
+/** A topic whose podium a write may have moved: its check is due at the end of the latest mark's second. */
+export interface PodiumMarksTable {
+  topic_id: number;
+  due_at: string;
+}
+
 export interface NotificationPodiumsTable {
   topic_id: number;
   /** JSON: the ids of the #1 (several when tied), ascending. */
@@ -460,6 +466,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   notification_podiums: NotificationPodiumsTable;
+  podium_marks: PodiumMarksTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_stream_tickets: NotificationStreamTicketsTable;
   notification_unsubscribes: NotificationUnsubscribesTable;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { NotificationDto } from '../../common/api/notifications.js';
 import type { Database } from '../db/schema.js';
-import { PODIUM_SLOT_MS } from '../modules/notifications/producers.js';
+import { PODIUM_SLOT_MS } from '../modules/notifications/podium-marks.js';
 import { runEveryDueJob } from './jobs.js';
 import type { TestServer } from './server.js';
 

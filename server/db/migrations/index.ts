@@ -36,6 +36,7 @@ import { notificationDelivery } from './2026-11-28-0033-notification-delivery.js
 import { notificationMail } from './2026-11-28-0034-notification-mail.js';
 import { administratorsIndex } from './2026-11-28-0035-administrators-index.js';
 import { jobsDueByKind } from './2026-11-28-0036-jobs-due-by-kind.js';
+import { podiumMarks } from './2026-11-28-0037-podium-marks.js';
 
 /** A migration written once for both databases; `kind` only picks column types where they differ. */
 export type PortableMigration = (kind: DatabaseKind) => Migration;
@@ -77,6 +78,7 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-28-0034-notification-mail': notificationMail,
   '2026-11-28-0035-administrators-index': administratorsIndex,
   '2026-11-28-0036-jobs-due-by-kind': jobsDueByKind,
+  '2026-11-28-0037-podium-marks': podiumMarks,
 };
 
 /** Every migration of this release, in order. */

@@ -9,7 +9,8 @@ import { runEveryDueJob } from '../../test/jobs.js';
 import { makeFollowers, openStream, settle } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
-import { DELIVER, PODIUM_SLOT_MS } from './producers.js';
+import { PODIUM_SLOT_MS } from './podium-marks.js';
+import { DELIVER } from './producers.js';
 import { type Announcement, FAN_OUT_CHUNK, type WrittenNotification } from './service.js';
 
 /**

@@ -7,7 +7,7 @@ import { follow, inboxOf, settle } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { takeSnapshots } from '../history/snapshots.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
-import { PODIUM_CHECK, PODIUM_SLOT_MS } from './producers.js';
+import { PODIUM_SLOT_MS, PODIUM_SWEEP } from './podium-marks.js';
 
 /**
  * Notifications made from what happened (issue 39, docs/decisions/032-notifications.md): jobs from the
@@ -97,13 +97,9 @@ describe('a followed topic’s #1', () => {
     const today = new Date(server.clock.now()).toISOString().slice(0, 10);
     await takeSnapshots(server.ctx.database, [today], server.clock.nowIso());
     await server.ctx.db.deleteFrom('notification_podiums').where('topic_id', '=', topic.id).execute();
-    await server.ctx.db
-      .deleteFrom('jobs')
-      .where('kind', '=', PODIUM_CHECK)
-      .where('state', '=', 'queued')
-      .execute();
-    // The next second: this server remembers the check it enqueued in this one (the outbox writes a keyed
-    // job once), and nothing but this test deletes a job before it has run.
+    await server.ctx.db.deleteFrom('podium_marks').where('topic_id', '=', topic.id).execute();
+    // The next second: this server remembers the mark it wrote in this one (a topic's mark is written once
+    // a second), and nothing but this test takes a mark out before it is due.
     server.clock.advance(PODIUM_SLOT_MS);
 
     await cast(second, topic.id, ['Bravo', 'Alpha']);
@@ -118,7 +114,7 @@ describe('a followed topic’s #1', () => {
     });
   });
 
-  it('makes one podium check per topic and second, however many ballots the second holds', async () => {
+  it('marks a topic for one podium check per second, however many ballots the second holds', async () => {
     const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo']);
     const voters = [];
     for (let i = 0; i < 6; i++) voters.push(await voterNotFollowing());
@@ -129,18 +125,23 @@ describe('a followed topic’s #1', () => {
       server.clock.set(second + 10);
       await cast(voter, topic.id, ['Alpha']);
     }
-    const checks = await server.ctx.db
-      .selectFrom('jobs')
-      .select(['payload', 'unique_key'])
-      .where('kind', '=', PODIUM_CHECK)
-      .execute();
-    expect(checks.filter((job) => JSON.parse(job.payload).topicId === topic.id)).toEqual([
-      {
-        payload: JSON.stringify({ topicId: topic.id }),
-        unique_key: `podium-check:${topic.id}:${second / 1_000}`,
-      },
-    ]);
+    const marks = () =>
+      server.ctx.db.selectFrom('podium_marks').selectAll().where('topic_id', '=', topic.id).execute();
+    const dueAt = new Date(second + PODIUM_SLOT_MS).toISOString();
+    expect(await marks()).toEqual([{ topic_id: topic.id, due_at: dueAt }]);
+    // One sweep for the second, whatever the topics and ballots in it.
+    const sweeps = () =>
+      server.ctx.db
+        .selectFrom('jobs')
+        .select('state')
+        .where('kind', '=', PODIUM_SWEEP)
+        .where('due_at', '=', dueAt)
+        .execute();
+    expect(await sweeps()).toEqual([{ state: 'queued' }]);
+    // Due at the second's end: the sweep then checks the topic and takes its mark out.
     await settle(server);
+    expect(await marks()).toEqual([]);
+    expect(await sweeps()).toEqual([{ state: 'done' }]);
   });
 });
 

@@ -6,14 +6,13 @@ import { HistoryRepository } from '../history/repository.js';
 import type { RunningJob } from '../jobs/runner.js';
 import { RankingsService } from '../rankings/service.js';
 import { type PodiumSeen, podiumNews, podiumOf } from './podium.js';
+import { PODIUM_SWEEP } from './podium-marks.js';
 import { NotificationsRepository } from './repository.js';
 import type { Announcement } from './service.js';
 
 /** A day after every snapshot's (`latestBefore` reads the snapshots before a day). */
 const LATER_THAN_ANY_DAY = '9999-12-31';
 
-/** Looks at one topic's podium, once per slot however many ballots moved it (docs/decisions/032). */
-export const PODIUM_CHECK = 'notifications.podium-check';
 /** Writes one announcement for its audience, in chunks. */
 export const DELIVER = 'notifications.deliver';
 /** Tells a main topic's followers of a sub-topic opened under it. */
@@ -25,12 +24,10 @@ export const FORGET_DELIVERIES = 'notifications.forget-deliveries';
 const PODIUM_READ_ROWS = 10;
 /** Topics whose first rows one read gets: about 4 ms of SQLite's work on the bench's busiest topics. */
 const TOPICS_PER_LOOK = 25;
-/** Podium checks taken at once: a second's worth of a busy site's topics. */
-const PODIUM_CHECK_BATCH = 500;
+/** Marks a sweep reads at once: a second's worth of a busy site's topics. */
+const MARKS_PER_READ = 500;
 /** Deliveries taken at once: a few seconds' news of a busy site. */
 const DELIVER_BATCH = 100;
-/** Ballots of one second make one podium check, due at the second's end. */
-export const PODIUM_SLOT_MS = 1_000;
 const DAY_MS = 86_400_000;
 
 /** Who an announcement is for, found when it is delivered (ascending ids). */
@@ -44,17 +41,6 @@ interface DeliverPayload {
   audience: Audience;
 }
 
-/** A podium check of `topicId` for the slot of `atMs`: a second enqueue in the same slot is nothing. */
-export function podiumCheckJob(topicId: number, atMs: number) {
-  const slot = Math.floor(atMs / PODIUM_SLOT_MS);
-  return {
-    kind: PODIUM_CHECK,
-    payload: { topicId },
-    dueAt: (slot + 1) * PODIUM_SLOT_MS,
-    uniqueKey: `podium-check:${topicId}:${slot}`,
-  };
-}
-
 const deliverJob = (announcement: Announcement, audience: Audience) => ({
   kind: DELIVER,
   payload: { announcement, audience } satisfies DeliverPayload,
@@ -66,15 +52,7 @@ const deliverJob = (announcement: Announcement, audience: Audience) => ({
  */
 export function registerNotificationProducers(ctx: AppContext): void {
   const { outbox, jobs } = ctx;
-  const podiumMoved = (topicId: number) => podiumCheckJob(topicId, ctx.clock.now());
-  // A ballot that counts may move the podium: one insert-or-nothing per ballot, one check per topic and second.
-  outbox.on('ballotChanged', (event) =>
-    event.counted ? podiumCheckJob(event.topicId, Date.parse(event.castAt)) : undefined,
-  );
-  // A quarantine, its lifting or an account's rules moved ballots in or out of the count.
-  outbox.on('ballotsRecounted', (event) => podiumMoved(event.topicId));
-  outbox.on('propositionRemoved', (event) => podiumMoved(event.proposition.topicId));
-  outbox.on('propositionRenamed', (event) => podiumMoved(event.proposition.topicId));
+  // The writes that may move a podium mark its topic (podium-marks.ts); nothing else here runs per ballot.
   outbox.on('propositionCreated', (event) =>
     event.listedAt !== null
       ? undefined
@@ -114,26 +92,26 @@ export function registerNotificationProducers(ctx: AppContext): void {
         },
   );
 
-  // Taken in batches: under a flood of ballots over many topics, a check per topic and second is many small
-  // jobs at once, which taken one by one fell behind the ballots (docs/decisions/032).
-  jobs.handleBatch(
-    PODIUM_CHECK,
-    async (items) => {
-      // A topic whose checks of several seconds wait together is looked at once: the latest podium is the news.
-      const topicIds = [...new Set(items.map(({ payload }) => (payload as { topicId: number }).topicId))];
-      // SQLite answers at once, on the thread that serves requests: a few topics per read and a turn of the
-      // event loop after each read and each check, so that no request waits for more than a few milliseconds.
-      for (let start = 0; start < topicIds.length; start += TOPICS_PER_LOOK) {
-        const moved = await podiumsThatMoved(ctx, topicIds.slice(start, start + TOPICS_PER_LOOK));
-        await yieldToOthers();
-        for (const topicId of moved) {
-          await checkPodium(ctx, topicId);
-          await yieldToOthers();
-        }
-      }
-    },
-    { batchSize: PODIUM_CHECK_BATCH },
-  );
+  // A second's sweep (podium-marks.ts): the topics whose mark is due, looked at together. When the next
+  // falls due while a sweep still runs here (a flood of marks), the running one sweeps again once done,
+  // rather than two sweeps reading the same marks at once.
+  let sweeping = false;
+  let sweepAgain = false;
+  jobs.handle(PODIUM_SWEEP, async () => {
+    if (sweeping) {
+      sweepAgain = true;
+      return;
+    }
+    sweeping = true;
+    try {
+      do {
+        sweepAgain = false;
+        await sweepPodiums(ctx);
+      } while (sweepAgain);
+    } finally {
+      sweeping = false;
+    }
+  });
   // Taken in batches too: a podium that moved makes a delivery per piece of news (the lead, each place
   // that came or went), most to a handful of first-place voters or nobody; taken one by one, each was a look
   // and a take of its own, a dozen a second under a flood of ballots (docs/decisions/032). Each delivery
@@ -169,6 +147,31 @@ export function registerNotificationProducers(ctx: AppContext): void {
       new Date(ctx.clock.now() - 7 * DAY_MS).toISOString(),
     );
   });
+}
+
+/**
+ * Checks the podiums of the topics whose mark is due, a read of marks at a time, and takes out the marks it
+ * checked (only those still due by when it read them: a topic marked again meanwhile keeps its new mark).
+ * Run again after a failure or on two servers at once, it checks a topic twice, which tells nobody twice.
+ */
+async function sweepPodiums(ctx: AppContext): Promise<void> {
+  const repository = new NotificationsRepository(ctx.db);
+  for (;;) {
+    const now = ctx.clock.nowIso();
+    const topicIds = await repository.duePodiumMarks(now, MARKS_PER_READ);
+    // SQLite answers at once, on the thread that serves requests: a few topics per read and a turn of the
+    // event loop after each read and each check, so that no request waits for more than a few milliseconds.
+    for (let start = 0; start < topicIds.length; start += TOPICS_PER_LOOK) {
+      const moved = await podiumsThatMoved(ctx, topicIds.slice(start, start + TOPICS_PER_LOOK));
+      await yieldToOthers();
+      for (const topicId of moved) {
+        await checkPodium(ctx, topicId);
+        await yieldToOthers();
+      }
+    }
+    await repository.clearPodiumMarks(topicIds, now);
+    if (topicIds.length < MARKS_PER_READ) return;
+  }
 }
 
 /** A delivery is its job: run again, it goes on where its last committed chunk left it. */

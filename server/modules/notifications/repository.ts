@@ -223,6 +223,46 @@ export class NotificationsRepository {
       .execute();
   }
 
+  // The topics whose podium may have moved (docs/decisions/032).
+
+  /** Marks each topic's podium to be checked at the end of its second; a later mark of a topic wins. */
+  async markPodiums(dueAtByTopic: ReadonlyMap<number, string>): Promise<void> {
+    if (dueAtByTopic.size === 0) return;
+    await this.db
+      .insertInto('podium_marks')
+      .values([...dueAtByTopic].map(([topicId, dueAt]) => ({ topic_id: topicId, due_at: dueAt })))
+      .onConflict((conflict) =>
+        conflict
+          .column('topic_id')
+          .doUpdateSet((eb) => ({ due_at: eb.ref('excluded.due_at') }))
+          .where('podium_marks.due_at', '<', (eb) => eb.ref('excluded.due_at')),
+      )
+      .execute();
+  }
+
+  /** Topics whose latest mark is due by `now`, earliest first, `limit` at most. */
+  async duePodiumMarks(now: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('podium_marks')
+      .select('topic_id')
+      .where('due_at', '<=', now)
+      .orderBy('due_at')
+      .orderBy('topic_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.topic_id);
+  }
+
+  /** Takes out the marks of these topics due by `now`: a topic marked again since stays for its own check. */
+  async clearPodiumMarks(topicIds: readonly number[], now: string): Promise<void> {
+    for (const part of chunksOf(topicIds))
+      await this.db
+        .deleteFrom('podium_marks')
+        .where('topic_id', 'in', part)
+        .where('due_at', '<=', now)
+        .execute();
+  }
+
   // What each topic's last check saw.
 
   podium(topicId: number) {
