@@ -313,10 +313,14 @@ export interface NotificationSettingsTable {
 }
 
 /** Per topic, the podium the last notification check saw (migration 0033): leaders and top 3, JSON. */
-/** A topic whose podium a write may have moved: its check is due at the end of the latest mark's second. */
+/**
+ * A topic whose podium a write may have moved: its check is due at the end of the second of its earliest mark
+ * not yet looked at (`due_at`); `marked_at` is the end of its latest mark's second.
+ */
 export interface PodiumMarksTable {
   topic_id: number;
   due_at: string;
+  marked_at: string;
 }
 
 export interface NotificationPodiumsTable {

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { NotificationDto } from '../../common/api/notifications.js';
 import type { Database } from '../db/schema.js';
-import { PODIUM_SLOT_MS } from '../modules/notifications/podium-marks.js';
+import { PODIUM_CHECK_WAIT_MS } from '../modules/notifications/podium-marks.js';
 import { runEveryDueJob } from './jobs.js';
 import type { TestServer } from './server.js';
 
-/** Lets the podium checks of the ballots so far fall due (the clock moved past their slot) and runs every job. */
+/** Lets the podium checks of the ballots so far fall due (the clock moved past their sweep) and runs every job. */
 export async function settle(server: TestServer): Promise<void> {
-  server.clock.advance(PODIUM_SLOT_MS);
+  server.clock.advance(PODIUM_CHECK_WAIT_MS);
   await runEveryDueJob(server.ctx.jobs);
 }
 

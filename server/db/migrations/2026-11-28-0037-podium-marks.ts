@@ -5,8 +5,9 @@ import type { PortableMigration } from './index.js';
 const PODIUM_CHECK_JOB = 'notifications.podium-check';
 
 /**
- * The topics whose podium a write may have moved, each with the end of the second of its latest mark: a
- * recurring sweep looks at those whose second has ended (docs/decisions/032). In place of a podium-check job
+ * The topics whose podium a write may have moved, each with the end of the second of its earliest mark not yet
+ * looked at (`due_at`: when the sweep looks) and of its latest (`marked_at`: what a look covers, so that a mark
+ * made while the sweep looked is looked at next time), docs/decisions/032. In place of a podium-check job
  * per topic and second: under a flood of ballots, each such job was a row written, taken and finished through
  * the jobs' four indexes, 200 a second on the bench; a mark is one row of a one-index table, moved in place.
  * The checks still queued become marks.
@@ -17,21 +18,24 @@ export const podiumMarks: PortableMigration = () => ({
       .createTable('podium_marks')
       .addColumn('topic_id', 'integer', (col) => col.primaryKey().references('topics.id').onDelete('cascade'))
       .addColumn('due_at', 'varchar(32)', (col) => col.notNull())
+      .addColumn('marked_at', 'varchar(32)', (col) => col.notNull())
       .execute();
     const queued = await sql<{ payload: string; due_at: string }>`
       select payload, due_at from jobs where kind = ${PODIUM_CHECK_JOB} and state in ('queued', 'running')`.execute(
       db,
     );
-    const dueByTopic = new Map<number, string>();
+    const marks = new Map<number, { first: string; last: string }>();
     for (const { payload, due_at } of queued.rows) {
       const topicId = (JSON.parse(payload) as { topicId?: unknown }).topicId;
       if (typeof topicId !== 'number') continue;
-      const before = dueByTopic.get(topicId);
-      if (before === undefined || before < due_at) dueByTopic.set(topicId, due_at);
+      const mark = marks.get(topicId);
+      if (!mark) marks.set(topicId, { first: due_at, last: due_at });
+      else if (due_at < mark.first) mark.first = due_at;
+      else if (due_at > mark.last) mark.last = due_at;
     }
-    for (const [topicId, dueAt] of dueByTopic)
-      await sql`insert into podium_marks (topic_id, due_at)
-        select id, ${dueAt} from topics where id = ${topicId}`.execute(db);
+    for (const [topicId, { first, last }] of marks)
+      await sql`insert into podium_marks (topic_id, due_at, marked_at)
+        select id, ${first}, ${last} from topics where id = ${topicId}`.execute(db);
     await sql`delete from jobs where kind = ${PODIUM_CHECK_JOB} and state in ('queued', 'running')`.execute(
       db,
     );

@@ -14,7 +14,7 @@ const db = () => server.ctx.db;
 const migration = () => podiumMarks(server.ctx.database.kind) as Required<ReturnType<typeof podiumMarks>>;
 
 describe('migration 0037: podium checks become marks', () => {
-  it('turns every podium check still waiting into its topic’s latest mark, and leaves finished jobs alone', async () => {
+  it('turns the podium checks still waiting into one mark per topic, due at its first, and leaves finished jobs alone', async () => {
     const [first, second] = [await topicWith(db(), ['A', 'B']), await topicWith(db(), ['A', 'B'])];
     await migration().down(db());
     const job = (topicId: number, dueAt: string, state: 'queued' | 'running' | 'done') => ({
@@ -42,8 +42,8 @@ describe('migration 0037: podium checks become marks', () => {
     await migration().up(db());
 
     expect(await db().selectFrom('podium_marks').selectAll().orderBy('topic_id').execute()).toEqual([
-      { topic_id: first.id, due_at: '2031-01-01T00:00:03.000Z' },
-      { topic_id: second.id, due_at: '2031-01-01T00:00:02.000Z' },
+      { topic_id: first.id, due_at: '2031-01-01T00:00:01.000Z', marked_at: '2031-01-01T00:00:03.000Z' },
+      { topic_id: second.id, due_at: '2031-01-01T00:00:02.000Z', marked_at: '2031-01-01T00:00:02.000Z' },
     ]);
     const left = await db()
       .selectFrom('jobs')

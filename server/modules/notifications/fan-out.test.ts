@@ -9,7 +9,7 @@ import { runEveryDueJob } from '../../test/jobs.js';
 import { makeFollowers, openStream, settle } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
-import { PODIUM_SLOT_MS } from './podium-marks.js';
+import { PODIUM_CHECK_WAIT_MS } from './podium-marks.js';
 import { DELIVER } from './producers.js';
 import { type Announcement, FAN_OUT_CHUNK, type WrittenNotification } from './service.js';
 
@@ -78,7 +78,7 @@ describe('a #1 change told to many followers', () => {
   it('writes every follower’s notification in under 5 s, in chunks of their own transactions, each person once', async () => {
     const { topic, people, moveTheLead } = await followedTopic(3_000, 'fan');
     await moveTheLead();
-    server.clock.advance(PODIUM_SLOT_MS);
+    server.clock.advance(PODIUM_CHECK_WAIT_MS);
     chunks.length = 0;
     const started = performance.now();
     await runEveryDueJob(server.ctx.jobs);
@@ -156,7 +156,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two app servers on one Postg
       expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 0 } });
 
       await moveTheLead();
-      server.clock.advance(PODIUM_SLOT_MS);
+      server.clock.advance(PODIUM_CHECK_WAIT_MS);
       // Both servers look for due jobs at once, again and again, as their pollers would.
       let ran: number[];
       do ran = await Promise.all([server.ctx.jobs.runDue(), peer.ctx.jobs.runDue()]);

@@ -7,7 +7,7 @@ import { follow, inboxOf, settle } from '../../test/notifications.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { takeSnapshots } from '../history/snapshots.js';
 import { ballot, topicWith, UNLIMITED_CREATIONS, vote } from '../votes/test-helpers.js';
-import { PODIUM_SLOT_MS, PODIUM_SWEEP } from './podium-marks.js';
+import { PODIUM_CHECK_WAIT_MS, PODIUM_SLOT_MS, PODIUM_SWEEP } from './podium-marks.js';
 
 /**
  * Notifications made from what happened (issue 39, docs/decisions/032-notifications.md): jobs from the
@@ -128,20 +128,70 @@ describe('a followed topic’s #1', () => {
     const marks = () =>
       server.ctx.db.selectFrom('podium_marks').selectAll().where('topic_id', '=', topic.id).execute();
     const dueAt = new Date(second + PODIUM_SLOT_MS).toISOString();
-    expect(await marks()).toEqual([{ topic_id: topic.id, due_at: dueAt }]);
-    // One sweep for the second, whatever the topics and ballots in it.
+    expect(await marks()).toEqual([{ topic_id: topic.id, due_at: dueAt, marked_at: dueAt }]);
+    // One sweep for the second, whatever the topics and ballots in it, a settling time after its end.
     const sweeps = () =>
       server.ctx.db
         .selectFrom('jobs')
         .select('state')
         .where('kind', '=', PODIUM_SWEEP)
-        .where('due_at', '=', dueAt)
+        .where('due_at', '=', new Date(second + PODIUM_CHECK_WAIT_MS).toISOString())
         .execute();
     expect(await sweeps()).toEqual([{ state: 'queued' }]);
-    // Due at the second's end: the sweep then checks the topic and takes its mark out.
-    await settle(server);
+    // Just past the second's end a ballot cast in it may still be committing: its mark stays.
+    server.clock.set(second + PODIUM_SLOT_MS + 10);
+    await runEveryDueJob(server.ctx.jobs);
+    expect(await marks()).toHaveLength(1);
+    // Settled: the sweep checks the topic and takes its mark out.
+    server.clock.set(second + PODIUM_CHECK_WAIT_MS);
+    await runEveryDueJob(server.ctx.jobs);
     expect(await marks()).toEqual([]);
     expect(await sweeps()).toEqual([{ state: 'done' }]);
+  });
+  it('checks a topic voted on every second every second, and keeps a later second’s mark for its own check', async () => {
+    const topic = await topicWith(server.ctx.db, ['Alpha', 'Bravo']);
+    const follower = await registerUser(server);
+    await follow(server, follower.accessToken, topic.id);
+    const [early, first, second] = [
+      await voterNotFollowing(),
+      await voterNotFollowing(),
+      await voterNotFollowing(),
+    ];
+    await cast(early, topic.id, ['Alpha']);
+    await settle(server);
+    const start = Math.ceil(server.clock.now() / 1_000) * 1_000 + 1_000;
+    const mark = () =>
+      server.ctx.db
+        .selectFrom('podium_marks')
+        .select(['due_at', 'marked_at'])
+        .where('topic_id', '=', topic.id)
+        .executeTakeFirst();
+    const iso = (ms: number) => new Date(ms).toISOString();
+
+    // Bravo ties Alpha in one second, then leads in the next, before the first second's check.
+    server.clock.set(start + 100);
+    await cast(first, topic.id, ['Bravo']);
+    server.clock.set(start + PODIUM_SLOT_MS + 100);
+    await cast(second, topic.id, ['Bravo']);
+    expect(await mark()).toEqual({
+      due_at: iso(start + PODIUM_SLOT_MS),
+      marked_at: iso(start + 2 * PODIUM_SLOT_MS),
+    });
+
+    // The first second's check runs on time (a later mark does not put it off) and tells the new #1; the
+    // second second's mark stays, due at its own second's end.
+    server.clock.set(start + PODIUM_CHECK_WAIT_MS);
+    await runEveryDueJob(server.ctx.jobs);
+    expect((await inboxOf(server, follower.accessToken)).notifications.map((n) => n.facts.kind)).toEqual([
+      'leaderChanged',
+    ]);
+    expect(await mark()).toEqual({
+      due_at: iso(start + 2 * PODIUM_SLOT_MS),
+      marked_at: iso(start + 2 * PODIUM_SLOT_MS),
+    });
+    server.clock.set(start + PODIUM_SLOT_MS + PODIUM_CHECK_WAIT_MS);
+    await runEveryDueJob(server.ctx.jobs);
+    expect(await mark()).toBeUndefined();
   });
 });
 

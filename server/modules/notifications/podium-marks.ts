@@ -10,6 +10,15 @@ import { NotificationsRepository } from './repository.js';
 
 /** Ballots of one second make one podium check, due at the second's end. */
 export const PODIUM_SLOT_MS = 1_000;
+/**
+ * How long past a second's end its sweep waits, and how old a mark must be to be swept: a ballot cast just
+ * before the second ended may commit just after, and its mark (the same row, the same due time) must not be
+ * taken out by a sweep that read the ranking before it committed. It also covers the servers' clocks'
+ * disagreement.
+ */
+export const PODIUM_SETTLE_MS = 250;
+/** From a ballot to its podium check at the latest (a test moves the clock by this). */
+export const PODIUM_CHECK_WAIT_MS = PODIUM_SLOT_MS + PODIUM_SETTLE_MS;
 /** Looks at the podiums of the topics whose mark is due (producers.ts): one job per second with marks. */
 export const PODIUM_SWEEP = 'notifications.podium-sweep';
 
@@ -35,7 +44,7 @@ function podiumMovedBy(event: ChangeEvent, now: number): { topicId: number; atMs
 /** The sweep of the marks due at `dueAt`: one job across the servers (its key), whatever the topics. */
 const podiumSweepJob = (dueAt: number) => ({
   kind: PODIUM_SWEEP,
-  dueAt,
+  dueAt: dueAt + PODIUM_SETTLE_MS,
   uniqueKey: `${PODIUM_SWEEP}@${new Date(dueAt).toISOString()}`,
 });
 

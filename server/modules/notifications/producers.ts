@@ -6,7 +6,7 @@ import { HistoryRepository } from '../history/repository.js';
 import type { RunningJob } from '../jobs/runner.js';
 import { RankingsService } from '../rankings/service.js';
 import { type PodiumSeen, podiumNews, podiumOf } from './podium.js';
-import { PODIUM_SWEEP } from './podium-marks.js';
+import { PODIUM_SETTLE_MS, PODIUM_SWEEP } from './podium-marks.js';
 import { NotificationsRepository } from './repository.js';
 import type { Announcement } from './service.js';
 
@@ -150,15 +150,15 @@ export function registerNotificationProducers(ctx: AppContext): void {
 }
 
 /**
- * Checks the podiums of the topics whose mark is due, a read of marks at a time, and takes out the marks it
- * checked (only those still due by when it read them: a topic marked again meanwhile keeps its new mark).
+ * Checks the podiums of the topics whose mark has been due for PODIUM_SETTLE_MS, a read of marks at a time,
+ * and takes out the marks it checked (only those that old: a topic marked again meanwhile keeps its new mark).
  * Run again after a failure or on two servers at once, it checks a topic twice, which tells nobody twice.
  */
 async function sweepPodiums(ctx: AppContext): Promise<void> {
   const repository = new NotificationsRepository(ctx.db);
   for (;;) {
-    const now = ctx.clock.nowIso();
-    const topicIds = await repository.duePodiumMarks(now, MARKS_PER_READ);
+    const settled = new Date(ctx.clock.now() - PODIUM_SETTLE_MS).toISOString();
+    const topicIds = await repository.duePodiumMarks(settled, MARKS_PER_READ);
     // SQLite answers at once, on the thread that serves requests: a few topics per read and a turn of the
     // event loop after each read and each check, so that no request waits for more than a few milliseconds.
     for (let start = 0; start < topicIds.length; start += TOPICS_PER_LOOK) {
@@ -169,7 +169,7 @@ async function sweepPodiums(ctx: AppContext): Promise<void> {
         await yieldToOthers();
       }
     }
-    await repository.clearPodiumMarks(topicIds, now);
+    await repository.clearPodiumMarks(topicIds, settled);
     if (topicIds.length < MARKS_PER_READ) return;
   }
 }

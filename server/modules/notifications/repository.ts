@@ -225,22 +225,27 @@ export class NotificationsRepository {
 
   // The topics whose podium may have moved (docs/decisions/032).
 
-  /** Marks each topic's podium to be checked at the end of its second; a later mark of a topic wins. */
+  /**
+   * Marks each topic's podium to be checked at the end of its second: a topic marked already keeps its
+   * earlier due time (a topic voted on every second is still checked every second) and takes the later mark.
+   */
   async markPodiums(dueAtByTopic: ReadonlyMap<number, string>): Promise<void> {
     if (dueAtByTopic.size === 0) return;
     await this.db
       .insertInto('podium_marks')
-      .values([...dueAtByTopic].map(([topicId, dueAt]) => ({ topic_id: topicId, due_at: dueAt })))
+      .values(
+        [...dueAtByTopic].map(([topicId, dueAt]) => ({ topic_id: topicId, due_at: dueAt, marked_at: dueAt })),
+      )
       .onConflict((conflict) =>
         conflict
           .column('topic_id')
-          .doUpdateSet((eb) => ({ due_at: eb.ref('excluded.due_at') }))
-          .where('podium_marks.due_at', '<', (eb) => eb.ref('excluded.due_at')),
+          .doUpdateSet((eb) => ({ marked_at: eb.ref('excluded.marked_at') }))
+          .where('podium_marks.marked_at', '<', (eb) => eb.ref('excluded.marked_at')),
       )
       .execute();
   }
 
-  /** Topics whose latest mark is due by `now`, earliest first, `limit` at most. */
+  /** Topics whose mark is due by `now`, earliest first, `limit` at most. */
   async duePodiumMarks(now: string, limit: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('podium_marks')
@@ -253,14 +258,24 @@ export class NotificationsRepository {
     return rows.map((row) => row.topic_id);
   }
 
-  /** Takes out the marks of these topics due by `now`: a topic marked again since stays for its own check. */
+  /**
+   * After a look at these topics that covered every mark due by `now`: takes out the marks it covered, and
+   * makes those marked later since due at their latest mark (they are looked at again then).
+   */
   async clearPodiumMarks(topicIds: readonly number[], now: string): Promise<void> {
-    for (const part of chunksOf(topicIds))
+    for (const part of chunksOf(topicIds)) {
       await this.db
         .deleteFrom('podium_marks')
         .where('topic_id', 'in', part)
+        .where('marked_at', '<=', now)
+        .execute();
+      await this.db
+        .updateTable('podium_marks')
+        .set((eb) => ({ due_at: eb.ref('marked_at') }))
+        .where('topic_id', 'in', part)
         .where('due_at', '<=', now)
         .execute();
+    }
   }
 
   // What each topic's last check saw.
