@@ -518,3 +518,26 @@ describe('a running server (its own poll, an hour apart here)', () => {
     expect(runs).toBe(3);
   });
 });
+
+describe('a running server and a job it enqueued for later', () => {
+  it('looks when that job falls due, not at its next poll', async () => {
+    const first = newKind();
+    const later = newKind();
+    const jobs = new Jobs(server.database.handle, server.clock, quiet, {
+      pollIntervalMs: 3_600_000,
+      concurrency: 2,
+    });
+    const ran = deferred();
+    jobs.handle(first, async () => {
+      await jobs.enqueue(server.ctx.db, { kind: later, dueAt: server.clock.now() + 50 });
+      // The clock is the test's: it is moved to the due time; the runner's own timer brings the look forward.
+      server.clock.advance(50);
+    });
+    jobs.handle(later, async () => ran.resolve());
+    await jobs.enqueue(server.ctx.db, { kind: first });
+    jobs.start();
+    await ran.promise;
+    await jobs.close();
+    expect((await rowsOf(later)).map((row) => row.state)).toEqual(['done']);
+  });
+});
