@@ -23,7 +23,7 @@ export const PODIUM_CHECK_WAIT_MS = PODIUM_SLOT_MS + PODIUM_SETTLE_MS;
 export const PODIUM_SWEEP = 'notifications.podium-sweep';
 
 /** The end of the second `atMs` falls in: when a mark made then is due. */
-export const slotEndOf = (atMs: number) => (Math.floor(atMs / PODIUM_SLOT_MS) + 1) * PODIUM_SLOT_MS;
+const slotEndOf = (atMs: number) => (Math.floor(atMs / PODIUM_SLOT_MS) + 1) * PODIUM_SLOT_MS;
 
 /** The topic whose podium the event may have moved, and when: a counted ballot at its cast time. */
 function podiumMovedBy(event: ChangeEvent, now: number): { topicId: number; atMs: number } | undefined {

@@ -34,7 +34,7 @@ export interface OpenBatchRow {
   facts: string;
 }
 
-/** A topic's podium mark, the ballot's case (one topic): built and compiled once, as building it cost five times SQLite's work on it. */
+/** A topic's podium mark: built and compiled once, as building it cost five times SQLite's work on it. */
 const markOnePodium = statement((db, mark: { topicId: number; dueAt: string }) =>
   db
     .insertInto('podium_marks')
@@ -244,24 +244,8 @@ export class NotificationsRepository {
    * earlier due time (a topic voted on every second is still checked every second) and takes the later mark.
    */
   async markPodiums(dueAtByTopic: ReadonlyMap<number, string>): Promise<void> {
-    if (dueAtByTopic.size === 0) return;
-    const [only] = dueAtByTopic;
-    if (dueAtByTopic.size === 1 && only) {
-      await markOnePodium(this.db, { topicId: only[0], dueAt: only[1] });
-      return;
-    }
-    await this.db
-      .insertInto('podium_marks')
-      .values(
-        [...dueAtByTopic].map(([topicId, dueAt]) => ({ topic_id: topicId, due_at: dueAt, marked_at: dueAt })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .column('topic_id')
-          .doUpdateSet((eb) => ({ marked_at: eb.ref('excluded.marked_at') }))
-          .where('podium_marks.marked_at', '<', (eb) => eb.ref('excluded.marked_at')),
-      )
-      .execute();
+    // A ballot marks one topic; a recount of many (rare) sends the same compiled statement for each.
+    for (const [topicId, dueAt] of dueAtByTopic) await markOnePodium(this.db, { topicId, dueAt });
   }
 
   /** Topics whose mark is due by `now`, earliest first, `limit` at most. */
