@@ -74,10 +74,15 @@ for (const suite of suites) {
   skipped += summary.numPendingTests + (summary.numTodoTests ?? 0);
   for (const file of summary.testResults) {
     if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) {
-      failures.push(`${suite.name}: ${file.name} (the file failed to load or run)`);
+      const why = String(file.message ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${suite.name}: ${file.name} (the file failed to load or run)${why ? `\n      ${why}` : ''}`);
     }
     for (const test of file.assertionResults) {
-      if (test.status === 'failed') failures.push(`${suite.name}: ${file.name} > ${test.fullName}`);
+      if (test.status === 'failed') {
+        // The first line of why, so that the tail of a long log says what broke, not only where.
+        const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${suite.name}: ${file.name} > ${test.fullName}${why ? `\n      ${why}` : ''}`);
+      }
     }
   }
   // A file that fails to load counts no test but must still fail the run.
