@@ -74,13 +74,19 @@ for (const suite of suites) {
   skipped += summary.numPendingTests + (summary.numTodoTests ?? 0);
   for (const file of summary.testResults) {
     if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) {
-      const why = String(file.message ?? '').split('\n')[0].slice(0, 300);
-      failures.push(`${suite.name}: ${file.name} (the file failed to load or run)${why ? `\n      ${why}` : ''}`);
+      const why = String(file.message ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failures.push(
+        `${suite.name}: ${file.name} (the file failed to load or run)${why ? `\n      ${why}` : ''}`,
+      );
     }
     for (const test of file.assertionResults) {
       if (test.status === 'failed') {
         // The first line of why, so that the tail of a long log says what broke, not only where.
-        const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
         failures.push(`${suite.name}: ${file.name} > ${test.fullName}${why ? `\n      ${why}` : ''}`);
       }
     }

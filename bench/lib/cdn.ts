@@ -1,26 +1,14 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { LANGUAGES } from '../../common/languages.js';
 import { startServerProcess } from '../../server/test/process.js';
 import { type CannonRequest, type LoadResult, load } from './autocannon.js';
+import { processCpuMs } from './cpu.js';
 import { freshSmallDataset, SMALL_DATASET_SIZE } from './dataset.js';
 import { fmt, median, spread } from './format.js';
 
 /** A small data set: what is measured is a revalidation's cost, not the database's. */
 const RUNS = 3;
 const CONNECTIONS = 10;
-
-/** Clock ticks per second of /proc's utime and stime (Linux's USER_HZ). */
-const TICKS_PER_SECOND = 100;
-
-/**
- * CPU time (ms) the server process has used: a figure that other work on the machine disturbs far less
- * than req/s does (the load generator and the server share the cores).
- */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
 
 /** One load, with the server's CPU per answer (µs). */
 async function measure(
@@ -29,9 +17,12 @@ async function measure(
   seconds: number,
   expect: '2xx' | '3xx',
 ): Promise<LoadResult & { cpuUs: number }> {
-  const before = cpuMs(server.pid);
+  const before = processCpuMs(server.pid);
   const result = await load({ url: server.url, connections: CONNECTIONS, seconds, requests, expect });
-  return { ...result, cpuUs: ((cpuMs(server.pid) - before) * 1000) / Math.max(1, result.ok + result.failed) };
+  return {
+    ...result,
+    cpuUs: ((processCpuMs(server.pid) - before) * 1000) / Math.max(1, result.ok + result.failed),
+  };
 }
 
 /** A path with the ETag its answer carries, and the answer's size (uncompressed). */

@@ -133,7 +133,8 @@ describe('live-ranking streams under a flood', () => {
     const deadline = Date.now() + 20_000;
     let announced = 0;
     while ((await openStreamCount(server)) > 1) {
-      if (Date.now() > deadline) throw new Error(`the unread streams were still open after ${announced} events`);
+      if (Date.now() > deadline)
+        throw new Error(`the unread streams were still open after ${announced} events`);
       for (let i = 0; i < 20; i++, announced++) {
         await server.ctx.changes.announce(new ChangeSet().topic(topic.id, 'votes'));
         await new Promise((wait) => setTimeout(wait, 3));
