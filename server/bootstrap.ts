@@ -35,6 +35,9 @@ export async function prepareData({ ctx }: PodiumApp, log: FastifyBaseLogger): P
     await new AuthService(ctx).ensureAdministrator(ctx.config.adminEmail, ctx.config.adminPassword);
     log.info({ email: ctx.config.adminEmail }, 'administrator account ensured');
   }
+  const warming = performance.now();
+  await ctx.search.warm();
+  log.info({ ms: Math.round(performance.now() - warming) }, 'search ready');
 }
 
 /** A database filled before the search index existed, or by a bulk load, gets its index built once. */

@@ -69,3 +69,35 @@ export const SEARCH_QUERY_MIX: readonly (readonly [string, string])[] = [
   ['es', 'beste pizza'],
   ['de', 'tapas barcelone'],
 ];
+
+const asked = new Set(SEARCH_QUERY_MIX.map(([language, query]) => `${language}|${query}`));
+
+/** A word with the letter at `at` doubled, or with it and the one before swapped. */
+const misspellings = (word: string, at: number) => [
+  `${word.slice(0, at)}${word[at] ?? ''}${word.slice(at)}`,
+  `${word.slice(0, at - 1)}${word[at] ?? ''}${word[at - 1]}${word.slice(at + 1)}`,
+  `${word}${word.at(-1)}`,
+];
+
+/**
+ * Each query of the mix with its longest word misspelled once more (a letter doubled, or two swapped), so that
+ * none has been asked before in the run: what a server answers for a query it has not seen (issue 41), where
+ * the mix measures mostly queries it has.
+ */
+export const UNSEEN_SEARCH_QUERIES: readonly (readonly [string, string])[] = SEARCH_QUERY_MIX.map(
+  ([language, query], index) => {
+    const words = query.split(' ');
+    const longest = words.reduce(
+      (best, word, i) => (word.length > (words[best] as string).length ? i : best),
+      0,
+    );
+    const word = words[longest] as string;
+    const tried = misspellings(word, Math.max(1, Math.floor(word.length / 2)));
+    // Alternately doubled and swapped; whichever is new when the other is a query of the mix (piza, pizza).
+    for (const misspelled of index % 2 === 0 ? tried : [tried[1], tried[0], tried[2]]) {
+      words[longest] = misspelled as string;
+      if (!asked.has(`${language}|${words.join(' ')}`)) break;
+    }
+    return [language, words.join(' ')] as const;
+  },
+);
