@@ -34,10 +34,9 @@ export default defineConfig({
           env: { PODIUM_TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One file at a time: with two, a file's own schema was once found missing while it migrated
-          // (13th session's second CI run, users-routes beside the backup and fault tests) and the cause was
-          // not found before the stop; one at a time never showed it. Two at a time saved about 5 minutes.
-          maxWorkers: 1,
+          // Two files at a time, each in a schema of its own (server/test/database.ts keeps one file's migration
+          // and another's schema drop apart: Kysely's migrator reads every schema's tables).
+          maxWorkers: 2,
         },
       },
       {

@@ -44,12 +44,11 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKi
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server for the api-postgres suite');
   const schema = `podium_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
   const handle = openDatabase({ url, schema, poolSize: 10 });
-  await migrateToLatest(handle);
+  await whileNoSchemaIsDropped(url, async (admin) => {
+    await admin.query(`create schema ${schema}`);
+    await migrateToLatest(handle);
+  });
   return {
     url,
     schema,
@@ -57,11 +56,29 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKi
     handle,
     async destroy() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
+      await whileNoSchemaIsDropped(url, (admin) => admin.query(`drop schema if exists ${schema} cascade`));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The session lock that keeps the test files' migrations and schema drops apart (any number, held by no one else). */
+const SCHEMA_CHURN_LOCK = 4_120_001;
+
+/**
+ * Runs `work` on an administrator's connection holding SCHEMA_CHURN_LOCK: one file's migration, or its schema's
+ * drop, at a time on the suite's server. Kysely's migrator lists the tables of every schema of the database
+ * (its introspection looks each one up by name, `pg_get_serial_sequence` and `has_schema_privilege`), so a schema
+ * another file dropped while the list was read failed the migration with "schema ... does not exist", when two
+ * PostgreSQL files ran at once (13th session's CI). Ending the connection releases the lock, whatever happened.
+ */
+async function whileNoSchemaIsDropped<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHURN_LOCK]);
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
