@@ -151,6 +151,30 @@ describe('a topic ranking export', () => {
     expect(data.rows.map((row: { points: number }) => row.points)).toEqual([8, 5, 3]);
   });
 
+  it("answers a ranking JSON's revalidation 304 while the ranking is the same, however much later, and 200 once a ballot moves it", async () => {
+    const topic = await votedTopic();
+    const path = `/api/topics/${topic.id}/ranking.json?lng=en`;
+    const first = await server.request('GET', path);
+    const etag = first.headers.get('etag') as string;
+    // Long past the second for which this server keeps the answer's ETag: the route builds it again, with
+    // another export time, and the same ETag.
+    server.clock.advance(60_000);
+    const later = await server.request('GET', path, { headers: { 'if-none-match': etag } });
+    expect(later.status).toBe(304);
+    expect(later.text).toBe('');
+    expect((await server.request('GET', path)).body.exportedAt).not.toBe(first.body.exportedAt);
+
+    const moved = await vote(
+      server,
+      (voters[2] as TestUser).accessToken,
+      ballot(topic.id, ['Charlie', 'Bravo', 'Alpha']),
+    );
+    expect(moved.status).toBe(200);
+    const after = await server.request('GET', path, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
   it('honours a time window as the ranking route does', async () => {
     const topic = await votedTopic();
     const exported = (await server.request('GET', `/api/topics/${topic.id}/ranking.json?window=week`)).body;

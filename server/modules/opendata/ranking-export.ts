@@ -8,6 +8,7 @@ import type { Language } from '../../../common/constants.js';
 import type { RankingWindowId } from '../../../common/rankings/windows.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../http/errors.js';
+import { weakETag } from '../../http/public-reads.js';
 import { RankingsService } from '../rankings/service.js';
 import { CSV_BOM, csvRecord } from './csv.js';
 import { OpenDataRepository } from './repository.js';
@@ -62,6 +63,15 @@ export class RankingExports {
       ),
     };
   }
+}
+
+/**
+ * The export's ETag: its bytes' hash without `exportedAt`, which differs at every build. A revalidation (a CDN's,
+ * a script's) is then 304 for as long as the ranking is the same, not only while this server keeps the
+ * answer's ETag (a second or so): the copy it holds says when it was exported.
+ */
+export function rankingExportETag(data: RankingExportDto): string {
+  return weakETag(JSON.stringify({ ...data, exportedAt: undefined }));
 }
 
 /** The CSV columns of a ranking export: the topic on every line (files stay whole when concatenated), then a row's fields. */

@@ -17,7 +17,13 @@ import { fileDownload } from '../../http/responses.js';
 import { callerOf } from '../auth/guards.js';
 import { AdminExports } from './admin-exports.js';
 import { attachment } from './csv.js';
-import { RANKING_CSV_COLUMNS, RankingExports, rankingCsv, rankingFileName } from './ranking-export.js';
+import {
+  RANKING_CSV_COLUMNS,
+  RankingExports,
+  rankingCsv,
+  rankingExportETag,
+  rankingFileName,
+} from './ranking-export.js';
 
 const CSV = 'text/csv; charset=utf-8';
 const csvText = z.string();
@@ -78,7 +84,10 @@ export async function openDataRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request, reply) => {
       const language = requireLanguage(request.query.lng ?? request.query.language);
       const data = await exports.read(request.params.topicId, language, request.query.window);
-      return reply.header('content-disposition', attachment(rankingFileName(data, 'json'))).send(data);
+      return reply
+        .header('etag', rankingExportETag(data))
+        .header('content-disposition', attachment(rankingFileName(data, 'json')))
+        .send(data);
     },
   );
 }
