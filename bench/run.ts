@@ -62,7 +62,7 @@ import { BUDGETS } from './budgets.js';
 import { type CannonRequest, load } from './lib/autocannon.js';
 import { benchCards } from './lib/cards.js';
 import { benchCdn } from './lib/cdn.js';
-import { processCpuMs } from './lib/cpu.js';
+import { withCpuPerAnswer } from './lib/cpu.js';
 import {
   type BenchDatabase,
   benchEnvironment,
@@ -379,15 +379,14 @@ async function benchDatabase(kind: BenchDatabase) {
         if (headers === AS_BROWSERS_ASK) pagesAmidOneOffs = await topicPagesAmidOneOffs(result.rps);
       }
     }
-    const votesCpuBefore = processCpuMs(pid);
-    const votes = SEARCH_ONLY || RANKINGS_ONLY ? undefined : await measure([voteRequest()]);
-    // The server's CPU per ballot answered (its checkpointer thread included): steadier than ballots/s, which
-    // the load generator on the same two cores sways.
-    const votesCpuUs = votes ? ((processCpuMs(pid) - votesCpuBefore) * 1000) / Math.max(1, votes.ok) : 0;
+    // With the server's CPU per ballot (its checkpointer thread included): steadier than ballots/s, which the
+    // load generator on the same two cores sways.
+    const votes =
+      SEARCH_ONLY || RANKINGS_ONLY ? undefined : await withCpuPerAnswer(pid, () => measure([voteRequest()]));
     const votesPerSecond = (votes?.rps ?? 0) * VOTES_PER_BALLOT;
     if (votes)
       rows.push(
-        `| vote submission: ${fmt(votes.rps)} ballots/s = ${fmt(votesPerSecond)} votes/s, server CPU ${fmt(votesCpuUs)} µs a ballot | ${fmt(votes.rps)} | ${votes.p50} | ${votes.p99} | | | | ${votes.failed} | ${budget(
+        `| vote submission: ${fmt(votes.rps)} ballots/s = ${fmt(votesPerSecond)} votes/s, server CPU ${fmt(votes.cpuUs)} µs a ballot | ${fmt(votes.rps)} | ${votes.p50} | ${votes.p99} | | | | ${votes.failed} | ${budget(
           votesPerSecond >= BUDGETS.minVotesPerSecond[kind],
           `${kind} votes/s ${fmt(votesPerSecond)} < ${BUDGETS.minVotesPerSecond[kind]}`,
         )} |`,
@@ -431,11 +430,11 @@ async function benchDatabase(kind: BenchDatabase) {
     }
 
     if (!SEARCH_ONLY && !RANKINGS_ONLY) {
-      const cpuBefore = processCpuMs(pid);
-      const votes50 = await load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] });
-      const cpuUs = ((processCpuMs(pid) - cpuBefore) * 1000) / Math.max(1, votes50.ok);
+      const votes50 = await withCpuPerAnswer(pid, () =>
+        load({ url, connections: 50, seconds: SECONDS, requests: [voteRequest()] }),
+      );
       console.log(
-        `${kind}: vote submissions at 50 connections: ${fmt(votes50.rps)} ballots/s (${fmt(votes50.rps * VOTES_PER_BALLOT)} votes/s), p99 ${votes50.p99} ms, failed ${votes50.failed}, server CPU ${fmt(cpuUs)} µs a ballot`,
+        `${kind}: vote submissions at 50 connections: ${fmt(votes50.rps)} ballots/s (${fmt(votes50.rps * VOTES_PER_BALLOT)} votes/s), p99 ${votes50.p99} ms, failed ${votes50.failed}, server CPU ${fmt(votes50.cpuUs)} µs a ballot`,
       );
     }
 

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { LANGUAGES } from '../../common/languages.js';
 import { startServerProcess } from '../../server/test/process.js';
 import { type CannonRequest, type LoadResult, load } from './autocannon.js';
-import { processCpuMs } from './cpu.js';
+import { withCpuPerAnswer } from './cpu.js';
 import { freshSmallDataset, SMALL_DATASET_SIZE } from './dataset.js';
 import { fmt, median, spread } from './format.js';
 
@@ -17,12 +17,9 @@ async function measure(
   seconds: number,
   expect: '2xx' | '3xx',
 ): Promise<LoadResult & { cpuUs: number }> {
-  const before = processCpuMs(server.pid);
-  const result = await load({ url: server.url, connections: CONNECTIONS, seconds, requests, expect });
-  return {
-    ...result,
-    cpuUs: ((processCpuMs(server.pid) - before) * 1000) / Math.max(1, result.ok + result.failed),
-  };
+  return withCpuPerAnswer(server.pid, () =>
+    load({ url: server.url, connections: CONNECTIONS, seconds, requests, expect }),
+  );
 }
 
 /** A path with the ETag its answer carries, and the answer's size (uncompressed). */

@@ -12,3 +12,13 @@ export function processCpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
+
+/** Runs a load and answers its result with the server's CPU per answer (µs), failed answers included. */
+export async function withCpuPerAnswer<T extends { ok: number; failed: number }>(
+  pid: number,
+  run: () => Promise<T>,
+): Promise<T & { cpuUs: number }> {
+  const before = processCpuMs(pid);
+  const result = await run();
+  return { ...result, cpuUs: ((processCpuMs(pid) - before) * 1000) / Math.max(1, result.ok + result.failed) };
+}

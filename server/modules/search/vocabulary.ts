@@ -8,8 +8,8 @@ const TOPIC_BATCH = 500;
 
 /**
  * This process's copy of the index's distinct words (docs/decisions/007), which typo-tolerant search
- * expands query words against. Loaded once, as the server starts (SearchService.warm), then kept in step by the changes
- * (here or, through the cluster channel, on another app server): the terms of re-indexed topics are
+ * expands query words against. Loaded once, as the server starts (SearchService.warm), then kept in step
+ * by the changes (here or, through the cluster channel, on another app server): the terms of re-indexed topics are
  * added; a renamed tag or category, or "everything may have changed", reloads it. Words that leave
  * the index stay until the next load: a lookup of one finds nothing.
  */
